@@ -1,0 +1,25 @@
+#!/bin/sh
+# make-campaign.sh WYRMPOST - (re)create examples/campaign: the demo campaign
+# that `./quickstart demo` plays, with games in progress.  The passwords are
+# fixed here so the order files in examples/orders/ can use them.
+set -eu
+wyrmpost=${1:?usage: make-campaign.sh path/to/wyrmpost}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$here/campaign
+rm -rf "$dir"
+export WYRMPOST_NOW=1795000000   # 2026-11-19; the games' deadlines are past
+"$wyrmpost" -d "$dir" init --sender tavern@example.org --gamemaster gm@example.org >/dev/null
+"$wyrmpost" -d "$dir" new tavern burglar --seed 1234 --deadline 20:00 --tz Europe/London \
+	--player ann:ann@example.org:ember-ann --player bob:bob@example.org:ember-bob \
+	--player cat:cat@example.org:ember-cat --player dan:dan@example.org:ember-dan \
+	--option seats=3 >/dev/null
+"$wyrmpost" -d "$dir" new cellar burglar --seed 99 --deadline 24h \
+	--player eve:eve@example.org:ember-eve --player fay:fay@example.org:ember-fay \
+	--option tokens=10 --option rounds=2 >/dev/null
+# Play a few turns so the games are in progress.
+for t in 1 2 3; do
+	WYRMPOST_NOW=$((1795000000 + t * 86400)) "$wyrmpost" -d "$dir" run
+done
+# The demo starts with an empty outbox and no reports sent from it yet.
+rm -f "$dir"/outbox/new/* "$dir/.lock"
+echo "examples/campaign written"

@@ -1,0 +1,27 @@
+/* outbox.h - outgoing mail, written as RFC 5322 messages into the
+ * campaign's outbox/ Maildir; `send` (the mail layer) delivers them.
+ *
+ * Each message has a key that names it for good: writing the same key again
+ * replaces the file, so a turn that is redone after a crash rewrites its
+ * mail instead of sending it twice.
+ */
+#ifndef WP_OUTBOX_H
+#define WP_OUTBOX_H
+
+struct outmsg {
+	const char *key;        /* [A-Za-z0-9._-]+, unique in the campaign */
+	const char *from_name, *from;
+	const char *to_name, *to;
+	const char *subject;    /* UTF-8 */
+	const char *in_reply_to; /* optional Message-ID, with <> */
+	const char *auto_submitted; /* "auto-generated" or "auto-replied" */
+	long long date;
+	const char *body;       /* UTF-8 text, \n line ends */
+};
+
+/* The message as text, CRLF line ends (caller frees). */
+char *outbox_render(const struct outmsg *m);
+/* Write it atomically to DIR/outbox/new/KEY.eml; 0, or -1 with *err. */
+int outbox_put(const char *campaign_dir, const struct outmsg *m, char **err);
+
+#endif

@@ -1,0 +1,480 @@
+/* campaign.c - the campaign directory: games, orders, undo; see campaign.h.
+ * Turn processing is in turn.c. */
+#include "campaign.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/sha2.h>
+
+#include "engine.h"
+#include "fsutil.h"
+#include "orders.h"
+#include "outbox.h"
+#include "password.h"
+#include "report.h"
+#include "sched.h"
+#include "xmlutil.h"
+
+int campaign_init(const char *dir, const char *sender, const char *gm, char **err)
+{
+	char *cfg = xasprintf("%s/wyrmpost.xml", dir);
+	static const char *const subdirs[] = { "games", "outbox/tmp", "outbox/new",
+					       "outbox/cur", "spool" };
+	int rc = WP_OK;
+	char *text;
+
+	if (fs_exists(cfg)) {
+		*err = xasprintf("'%s' already exists", cfg);
+		free(cfg);
+		return WP_ERR_EXISTS;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(subdirs) && !rc; i++) {
+		char *d = xasprintf("%s/%s", dir, subdirs[i]);
+		if (fs_mkdirs(d, err))
+			rc = WP_ERR_IO;
+		free(d);
+	}
+	text = config_template(sender, gm ? gm : sender);
+	if (!rc && fs_write_atomic(cfg, text, strlen(text), err))
+		rc = WP_ERR_IO;
+	free(text);
+	free(cfg);
+	return rc;
+}
+
+int campaign_open(struct campaign *c, const char *dir, long long now, char **err)
+{
+	char *cfg = xasprintf("%s/wyrmpost.xml", dir);
+	int rc;
+	memset(c, 0, sizeof *c);
+	c->lock_fd = -1;
+	c->now = now;
+	if (!fs_exists(cfg)) {
+		*err = xasprintf("'%s' is not a campaign (no wyrmpost.xml); "
+				 "create one with 'wyrmpost init'", dir);
+		free(cfg);
+		return WP_ERR_CONFIG;
+	}
+	rc = config_load(&c->cfg, cfg, err) ? WP_ERR_CONFIG : WP_OK;
+	free(cfg);
+	if (rc)
+		return rc;
+	c->dir = xstrdup(dir);
+	return WP_OK;
+}
+
+void campaign_close(struct campaign *c)
+{
+	fs_unlock(c->lock_fd);
+	config_release(&c->cfg);
+	free(c->dir);
+	memset(c, 0, sizeof *c);
+	c->lock_fd = -1;
+}
+
+int campaign_lock(struct campaign *c, char **err)
+{
+	int rc;
+	if (c->lock_fd >= 0)
+		return WP_OK;
+	rc = fs_lock(c->dir, &c->lock_fd, err);
+	return rc == 0 ? WP_OK : rc == 1 ? WP_ERR_BUSY : WP_ERR_IO;
+}
+
+char *campaign_game_path(const struct campaign *c, const char *id, const char *rest)
+{
+	return rest ? xasprintf("%s/games/%s/%s", c->dir, id, rest)
+		    : xasprintf("%s/games/%s", c->dir, id);
+}
+
+int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err)
+{
+	char *dir = xasprintf("%s/games", c->dir);
+	struct strlist all = STRLIST_INIT;
+	int rc = fs_list(dir, &all, err) ? WP_ERR_IO : WP_OK;
+	for (size_t i = 0; i < all.n; i++)
+		if (ident_ok(all.v[i])) {
+			char *p = campaign_game_path(c, all.v[i], "game.xml");
+			if (fs_exists(p))
+				strlist_add(ids, all.v[i]);
+			free(p);
+		}
+	strlist_clear(&all);
+	free(dir);
+	return rc;
+}
+
+int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
+		       char **err)
+{
+	char *path;
+	int rc;
+	memset(g, 0, sizeof *g);
+	if (!ident_ok(id)) {
+		*err = xasprintf("'%s' is not a game id", id);
+		return WP_ERR_USAGE;
+	}
+	path = campaign_game_path(c, id, "game.xml");
+	if (!fs_exists(path)) {
+		*err = xasprintf("no game '%s' in this campaign", id);
+		free(path);
+		return WP_ERR_NOTFOUND;
+	}
+	rc = game_load_file(g, path, err) ? WP_ERR_DATA : WP_OK;
+	free(path);
+	if (!rc && strcmp(g->id, id)) {
+		*err = xasprintf("games/%s/game.xml holds game '%s'", id, g->id);
+		game_release(g);
+		rc = WP_ERR_DATA;
+	}
+	return rc;
+}
+
+/* Mail to player p of game g, or to the game master when p < 0. */
+int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
+		  const char *subject, const char *body, const char *in_reply_to,
+		  const char *auto_submitted, char **err)
+{
+	struct outmsg m = {
+		.key = key,
+		.from_name = c->cfg.sender_name,
+		.from = c->cfg.sender,
+		.to_name = p >= 0 ? g->players[p].name : NULL,
+		.to = p >= 0 ? g->players[p].email : c->cfg.gamemaster,
+		.subject = subject,
+		.in_reply_to = in_reply_to,
+		.auto_submitted = auto_submitted,
+		.date = c->now,
+		.body = body,
+	};
+	return outbox_put(c->dir, &m, err) ? WP_ERR_IO : WP_OK;
+}
+
+int campaign_save_game(const struct campaign *c, const struct game *g, char **err)
+{
+	size_t len;
+	char *text = game_to_string(g, &len);
+	char *path = campaign_game_path(c, g->id, "game.xml");
+	int rc = fs_write_atomic(path, text, len, err) ? WP_ERR_IO : WP_OK;
+	free(path);
+	free(text);
+	return rc;
+}
+
+static int random_seed(uint64_t *seed, char **err)
+{
+	/* The password generator reads /dev/urandom; reuse it for 64 bits. */
+	char *pw = password_generate(err);
+	uint64_t h = 1469598103934665603ULL;
+	if (!pw)
+		return -1;
+	for (const char *s = pw; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	free(pw);
+	*seed = h % 1000000000000ULL;
+	return 0;
+}
+
+static int check_new_game(const struct campaign *c, const struct new_game *ng,
+			  const struct engine *e, char **err)
+{
+	char *dir;
+	bool exists;
+	if (!ident_ok(ng->id)) {
+		*err = xasprintf("'%s' is not a valid game id (1-32 letters, digits, - or _)",
+				 ng->id);
+		return WP_ERR_USAGE;
+	}
+	if (!e) {
+		*err = xasprintf("no rules called '%s'; see 'wyrmpost help new'", ng->rules);
+		return WP_ERR_USAGE;
+	}
+	dir = campaign_game_path(c, ng->id, NULL);
+	exists = fs_exists(dir);
+	free(dir);
+	if (exists) {
+		*err = xasprintf("game '%s' already exists", ng->id);
+		return WP_ERR_EXISTS;
+	}
+	if (ng->nplayers < (size_t)e->min_players || ng->nplayers > (size_t)e->max_players ||
+	    ng->nplayers > MAX_PLAYERS) {
+		*err = xasprintf("%s needs %d to %d players, not %zu", e->title, e->min_players,
+				 e->max_players, ng->nplayers);
+		return WP_ERR_USAGE;
+	}
+	for (size_t i = 0; i < ng->nplayers; i++) {
+		const struct new_player *p = &ng->players[i];
+		const char *at = strchr(p->email, '@');
+		if (!ident_ok(p->name)) {
+			*err = xasprintf("'%s' is not a valid player name "
+					 "(1-32 letters, digits, - or _)", p->name);
+			return WP_ERR_USAGE;
+		}
+		if (!at || at == p->email || !at[1] || strchr(at + 1, '@') ||
+		    strpbrk(p->email, " \t\r\n<>,;\"()[]\\")) {
+			*err = xasprintf("'%s' is not a mail address", p->email);
+			return WP_ERR_USAGE;
+		}
+		if (p->password && (!*p->password || strpbrk(p->password, " \t\r\n"))) {
+			*err = xasprintf("the password of %s must be one word", p->name);
+			return WP_ERR_USAGE;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!ascii_casecmp(ng->players[j].name, p->name)) {
+				*err = xasprintf("player '%s' is named twice", p->name);
+				return WP_ERR_USAGE;
+			}
+	}
+	return WP_OK;
+}
+
+static int make_game_dirs(const struct campaign *c, const char *id, char **err)
+{
+	static const char *const sub[] = { "turns", "orders", "reports" };
+	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
+		char *d = campaign_game_path(c, id, sub[i]);
+		int rc = fs_mkdirs(d, err);
+		free(d);
+		if (rc)
+			return WP_ERR_IO;
+	}
+	return WP_OK;
+}
+
+int campaign_new_game(struct campaign *c, const struct new_game *ng,
+		      struct strlist *generated, char **err)
+{
+	const struct engine *e = engine_find(ng->rules);
+	const struct option_spec *tables[3];
+	struct strlist assign = STRLIST_INIT, passwords = STRLIST_INIT;
+	struct game g;
+	int rc;
+
+	rc = check_new_game(c, ng, e, err);
+	if (rc)
+		return rc;
+	memset(&g, 0, sizeof g);
+	tables[0] = core_options;
+	tables[1] = e->options;
+	tables[2] = NULL;
+	/* Campaign defaults first, then the command line's options. */
+	for (size_t i = 0; i < c->cfg.defaults.n; i++)
+		strlist_add(&assign, c->cfg.defaults.v[i]);
+	for (size_t i = 0; i < ng->noptions; i++)
+		strlist_add(&assign, ng->options[i]);
+	g.id = xstrdup(ng->id);
+	g.engine = e;
+	g.turn = 1;
+	g.status = GAME_ACTIVE;
+	if (option_set_build(&g.opts, tables, (const char *const *)assign.v, assign.n, err)) {
+		rc = WP_ERR_USAGE;
+		goto out;
+	}
+	if (ng->have_seed)
+		g.seed = ng->seed;
+	else if (random_seed(&g.seed, err)) {
+		rc = WP_ERR_IO;
+		goto out;
+	}
+	rng_seed(&g.rng, g.seed, 0x7779726dULL);
+	g.created = c->now;
+	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
+					 option_get(&g.opts, "tz"), c->now);
+	g.players = xcalloc(ng->nplayers, sizeof *g.players);
+	g.nplayers = g.players_alloc = ng->nplayers;
+	for (size_t i = 0; i < ng->nplayers; i++) {
+		const struct new_player *np = &ng->players[i];
+		char *pw = np->password ? xstrdup(np->password) : password_generate(err);
+		if (!pw) {
+			rc = WP_ERR_IO;
+			goto out;
+		}
+		g.players[i].name = xstrdup(np->name);
+		g.players[i].email = xstrdup(np->email);
+		g.players[i].hash = password_hash(pw, err);
+		if (!g.players[i].hash) {
+			free(pw);
+			rc = WP_ERR_IO;
+			goto out;
+		}
+		if (!np->password)
+			strlist_addf(generated, "%s %s", np->name, pw);
+		strlist_take(&passwords, pw);
+	}
+	if (e->setup(&g, err)) {
+		rc = WP_ERR_USAGE;
+		goto out;
+	}
+	rc = make_game_dirs(c, g.id, err);
+	for (size_t i = 0; !rc && i < g.nplayers; i++) {
+		char *key = xasprintf("%s-welcome-%s", g.id, g.players[i].name);
+		char *subject = xasprintf("[%s] welcome to %s", g.id, e->title);
+		char *body = report_welcome(&g, (int)i, passwords.v[i]);
+		rc = campaign_mail(c, &g, (int)i, key, subject, body, NULL,
+				   "auto-generated", err);
+		free(body);
+		free(subject);
+		free(key);
+	}
+	/* game.xml last: a game exists once its state file does. */
+	if (!rc)
+		rc = campaign_save_game(c, &g, err);
+out:
+	strlist_clear(&assign);
+	strlist_clear(&passwords);
+	game_release(&g);
+	return rc;
+}
+
+char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
+			   const char *player)
+{
+	char *rest = player ? xasprintf("orders/%04d/%s", turn, player)
+			    : xasprintf("orders/%04d", turn);
+	char *p = campaign_game_path(c, id, rest);
+	free(rest);
+	return p;
+}
+
+/* Pending orders of every player for g's current turn. */
+void campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
+			  struct strlist *lines)
+{
+	for (size_t i = 0; i < g->nplayers; i++) {
+		char *path = campaign_orders_path(c, g->id, g->turn, g->players[i].name);
+		char *buf, *e = NULL;
+		size_t len;
+		has[i] = false;
+		if (fs_exists(path) && !fs_read_file(path, &buf, &len, &e)) {
+			has[i] = true;
+			orders_parse_stored(buf, &lines[i]);
+			free(buf);
+		}
+		free(e);
+		free(path);
+	}
+}
+
+static char *short_hash(const char *text, size_t len)
+{
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)text);
+	sha256_digest(&ctx, sizeof d, d);
+	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
+}
+
+static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
+			struct submit_result *r, char **err)
+{
+	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct strlist pending = STRLIST_INIT;
+	char *dir = campaign_orders_path(c, g->id, g->turn, NULL);
+	char *path = campaign_orders_path(c, g->id, g->turn, g->players[p].name);
+	int rc = WP_OK;
+
+	g->engine->check(g, p, s->lines, s->n, &ctx);
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->lines[i].canon) {
+			strlist_add(&pending, s->lines[i].canon);
+			r->accepted++;
+		} else {
+			if (!s->lines[i].code)
+				BUG("engine %s gave line %d no verdict", g->engine->name,
+				    s->lines[i].lineno);
+			r->rejected++;
+		}
+	}
+	/* A mail whose every order was refused leaves earlier orders alone: a
+	 * typo should not cost a player the orders already in. */
+	r->stored = r->accepted > 0 || s->n == 0;
+	if (r->stored) {
+		char *text = orders_format(&pending);
+		if (fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err))
+			rc = WP_ERR_IO;
+		free(text);
+	} else {
+		bool has[MAX_PLAYERS];
+		struct strlist lines[MAX_PLAYERS];
+		memset(lines, 0, sizeof lines);
+		campaign_load_orders(c, g, has, lines);
+		for (size_t i = 0; i < lines[p].n; i++)
+			strlist_add(&pending, lines[p].v[i]);
+		for (size_t i = 0; i < g->nplayers; i++)
+			strlist_clear(&lines[i]);
+	}
+	crashpoint("submit-stored");
+	if (!rc) {
+		char *hash, *key, *subject;
+		r->reply = report_confirmation(g, p, s, &pending, r->stored);
+		/* Named by its content: the same mail handled twice is one reply. */
+		hash = short_hash(r->reply, strlen(r->reply));
+		key = xasprintf("%s-%04d-orders-%s-%s", g->id, g->turn, g->players[p].name, hash);
+		subject = xasprintf("[%s] turn %d: orders %s", g->id, g->turn,
+				    r->rejected ? "received, some rejected" : "received");
+		rc = campaign_mail(c, g, p, key, subject, r->reply, s->message_id,
+				   "auto-replied", err);
+		free(subject);
+		free(key);
+		free(hash);
+	}
+	strlist_clear(&pending);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int campaign_submit(struct campaign *c, const char *text, size_t len,
+		    struct submit_result *r, char **err)
+{
+	struct submission s;
+	struct game g;
+	int rc, p;
+
+	memset(r, 0, sizeof *r);
+	if (submission_parse(text, len, &s, err)) {
+		submission_release(&s);
+		return WP_ERR_DATA;
+	}
+	r->game = xstrdup(s.game);
+	r->player = xstrdup(s.player);
+	rc = campaign_load_game(c, s.game, &g, err);
+	if (rc) {
+		submission_release(&s);
+		return rc;
+	}
+	p = game_player_index(&g, s.player);
+	if (p < 0 || !password_verify(s.password, g.players[p].hash)) {
+		*err = xasprintf("%s: wrong player or password", g.id);
+		rc = WP_ERR_NOPERM;
+	} else if (g.status == GAME_OVER) {
+		*err = xasprintf("%s: the game is over; no more orders are taken", g.id);
+		rc = WP_ERR_DATA;
+	} else if (g.players[p].dropped) {
+		*err = xasprintf("%s: %s was dropped from the game", g.id, g.players[p].name);
+		rc = WP_ERR_DATA;
+	} else if (s.turn && s.turn != g.turn) {
+		*err = xasprintf("%s: these orders are for turn %d, but the game is at turn %d; "
+				 "they were not used", g.id, s.turn, g.turn);
+		rc = WP_ERR_DATA;
+	} else {
+		r->turn = g.turn;
+		free(r->player);
+		r->player = xstrdup(g.players[p].name);
+		rc = store_orders(c, &g, p, &s, r, err);
+	}
+	game_release(&g);
+	submission_release(&s);
+	return rc;
+}
+
+void submit_result_release(struct submit_result *r)
+{
+	free(r->game);
+	free(r->player);
+	free(r->reply);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,146 @@
+/* campaign.h - a campaign directory and everything done to it: creating
+ * games, taking orders, processing turns, rolling back.
+ *
+ *   wyrmpost.xml                 configuration
+ *   games/ID/game.xml            current state (replaced atomically)
+ *   games/ID/turns/NNNN.xml      the state before turn NNNN was processed
+ *   games/ID/orders/NNNN/PLAYER  pending orders for turn NNNN
+ *   games/ID/reports/NNNN/       reports of turn NNNN as sent (NAME.txt)
+ *   outbox/                      Maildir of outgoing mail
+ *
+ * The library never prints or exits: every function returns a wp_rc and,
+ * on failure, a message in *err (caller frees).  The time of the run is
+ * given by the caller in c->now; nothing here reads the clock.
+ */
+#ifndef WP_CAMPAIGN_H
+#define WP_CAMPAIGN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "conf.h"
+#include "events.h"
+#include "game.h"
+#include "util.h"
+
+enum wp_rc {
+	WP_OK = 0,
+	WP_ERR_USAGE,    /* the request itself is wrong */
+	WP_ERR_NOTFOUND, /* no such game, turn or file */
+	WP_ERR_DATA,     /* bad input: orders, a corrupt state file */
+	WP_ERR_NOPERM,   /* wrong password */
+	WP_ERR_IO,       /* the system failed us */
+	WP_ERR_BUSY,     /* another process holds the campaign lock */
+	WP_ERR_CONFIG,   /* wyrmpost.xml missing or invalid */
+	WP_ERR_EXISTS,   /* would overwrite something */
+};
+
+struct campaign {
+	char *dir;
+	struct config cfg;
+	long long now;  /* the time of this run, seconds since the epoch */
+	int lock_fd;
+};
+
+int campaign_init(const char *dir, const char *sender, const char *gamemaster,
+		  char **err);
+int campaign_open(struct campaign *c, const char *dir, long long now, char **err);
+void campaign_close(struct campaign *c);
+/* Take the campaign lock for the rest of the process's work on it. */
+int campaign_lock(struct campaign *c, char **err);
+
+char *campaign_game_path(const struct campaign *c, const char *id, const char *rest);
+int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);
+int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
+		       char **err);
+
+/* --- new games ------------------------------------------------------------ */
+struct new_player {
+	const char *name, *email;
+	const char *password; /* NULL: generate one */
+};
+struct new_game {
+	const char *id, *rules;
+	bool have_seed;
+	uint64_t seed;
+	const char *const *options; /* "name=value" */
+	size_t noptions;
+	const struct new_player *players;
+	size_t nplayers;
+};
+/* Create the game, mail each player a welcome with their password, and
+ * list "NAME PASSWORD" for every generated password in *generated. */
+int campaign_new_game(struct campaign *c, const struct new_game *ng,
+		      struct strlist *generated, char **err);
+
+/* --- orders ------------------------------------------------------------- */
+struct submit_result {
+	char *game, *player;
+	int turn;
+	char *reply;   /* the confirmation, as mailed (NULL when none is sent) */
+	size_t accepted, rejected;
+	bool stored;   /* the player's pending orders were replaced */
+};
+int campaign_submit(struct campaign *c, const char *text, size_t len,
+		    struct submit_result *r, char **err);
+void submit_result_release(struct submit_result *r);
+
+/* --- turns ---------------------------------------------------------------- */
+enum {
+	TURN_FORCE = 1,   /* run even when held, or when too many missed it */
+	TURN_DRY_RUN = 2, /* compute and describe, write nothing */
+	TURN_IF_DUE = 4,  /* only when the deadline has come or all have sent */
+};
+enum turn_outcome { TURN_NOT_DUE, TURN_DONE, TURN_HELD, TURN_FINISHED };
+struct turn_result {
+	enum turn_outcome outcome;
+	int turn;          /* the turn processed (or held) */
+	bool game_over;    /* the game ended with this turn */
+	char *public_report; /* dry runs: what the turn would report */
+};
+int campaign_turn(struct campaign *c, const char *id, unsigned flags,
+		  struct turn_result *r, char **err);
+
+struct run_result {
+	size_t games, processed, held, failed;
+	struct strlist errors; /* "ID: message" for every game that failed */
+};
+typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);
+/* Process every due game; a game that fails is reported and skipped. */
+int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
+		 struct run_result *r);
+
+/* --- looking and undoing -------------------------------------------------- */
+/* A table of the games (or of one game in detail) for people. */
+int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err);
+/* Validate the configuration and every stored game; each problem is a line
+ * in *problems.  Returns WP_OK even when there are problems. */
+int campaign_check(const struct campaign *c, const char *id, struct strlist *problems,
+		   char **err);
+/* The stored report of turn (0: the latest) for player (NULL: public). */
+int campaign_report(const struct campaign *c, const char *id, int turn,
+		    const char *player, char **text, char **err);
+/* Put the game back to the state before turn `to` (0: the last turn). */
+int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
+		      char **err);
+
+/* The pure part of a turn, on a game in memory: the NMR rule for every
+ * awaited player without orders (has/lines are filled in), the engine's
+ * advance at time now, the next turn number, deadline and status. */
+int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist *lines,
+		 long long now, struct events *ev, char **err);
+
+/* --- shared by campaign.c and turn.c ------------------------------------- */
+int campaign_save_game(const struct campaign *c, const struct game *g, char **err);
+/* Mail to player p of g, or to the game master when p < 0, into the outbox. */
+int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
+		  const char *subject, const char *body, const char *in_reply_to,
+		  const char *auto_submitted, char **err);
+/* games/ID/orders/NNNN[/PLAYER] */
+char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
+			   const char *player);
+/* Pending orders of every player for g's current turn (lines[i] filled). */
+void campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
+			  struct strlist *lines);
+
+#endif

@@ -1,0 +1,85 @@
+/* cli.c - helpers for the command files; see cli.h. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+
+#include "fsutil.h"
+
+const char *cli_dir = ".";
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("wyrmpost: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_exit_code(int rc)
+{
+	switch (rc) {
+	case WP_OK: return EX_OK;
+	case WP_ERR_USAGE: return EX_USAGE;
+	case WP_ERR_NOTFOUND: return EX_NOINPUT;
+	case WP_ERR_DATA: return EX_DATAERR;
+	case WP_ERR_NOPERM: return EX_NOPERM;
+	case WP_ERR_IO: return EX_IOERR;
+	case WP_ERR_BUSY: return EX_TEMPFAIL;
+	case WP_ERR_CONFIG: return EX_CONFIG;
+	case WP_ERR_EXISTS: return EX_CANTCREAT;
+	}
+	return EX_SOFTWARE;
+}
+
+int cli_fail(int rc, char *err)
+{
+	if (err)
+		cli_error("%s", err);
+	free(err);
+	return cli_exit_code(rc);
+}
+
+int cli_usage(const struct cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("wyrmpost: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage: wyrmpost %s\n", cmd->usage);
+	return EX_USAGE;
+}
+
+long long cli_now(void)
+{
+	const char *fixed = getenv("WYRMPOST_NOW");
+	long long t;
+	if (fixed && parse_int(fixed, 0, 1LL << 40, &t))
+		return t;
+	return (long long)time(NULL);
+}
+
+int cli_open(struct campaign *c, bool lock)
+{
+	char *err = NULL;
+	int rc = campaign_open(c, cli_dir, cli_now(), &err);
+	if (!rc && lock)
+		rc = campaign_lock(c, &err);
+	if (rc) {
+		campaign_close(c);
+		return cli_fail(rc, err);
+	}
+	return 0;
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+	return getopt_long(argc, argv, shortopts, longopts, NULL);
+}

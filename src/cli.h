@@ -1,0 +1,52 @@
+/* cli.h - what the thin command files share: the verb table, turning
+ * library codes into exit statuses, and messages on stderr. */
+#ifndef WP_CLI_H
+#define WP_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+#include "campaign.h"
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;   /* one line: "new ID RULES [options]" */
+	const char *summary; /* one line for `wyrmpost help` */
+	const char *help;    /* the rest of `wyrmpost help VERB` */
+};
+
+extern const struct cmd commands[];
+const struct cmd *cmd_find(const char *name);
+
+/* The campaign directory from -d, WYRMPOST_DIR, or ".". */
+extern const char *cli_dir;
+
+/* "wyrmpost: message" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print err (if any), free it, and return the exit status for rc. */
+int cli_fail(int rc, char *err);
+int cli_exit_code(int rc);
+/* A usage error for cmd: message, usage line, EX_USAGE. */
+int cli_usage(const struct cmd *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The time of this run: the clock, or WYRMPOST_NOW (seconds since the
+ * epoch) so tests and replays can fix it. */
+long long cli_now(void);
+/* Open (and lock, if asked) the campaign; prints and returns an exit status
+ * on failure, 0 on success. */
+int cli_open(struct campaign *c, bool lock);
+/* Parse the options of a verb with getopt_long; argv[0] is the verb. */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
+
+int cmd_init(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_submit(int argc, char **argv);
+int cmd_turn(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_rollback(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

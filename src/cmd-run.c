@@ -1,0 +1,53 @@
+/* cmd-run.c - wyrmpost run [--dry-run] [--force]: the cron job */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void show_progress(void *arg, size_t done, size_t total, const char *id)
+{
+	(void)arg;
+	if (id)
+		fprintf(stderr, "\rwyrmpost: %zu/%zu %-32s", done + 1, total, id);
+	else
+		fprintf(stderr, "\r%60s\r", "");
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "force", no_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd *cmd = cmd_find("run");
+	struct campaign c;
+	struct run_result r;
+	unsigned flags = 0;
+	int opt, rc;
+
+	while ((opt = cli_getopt(argc, argv, "", longopts)) != -1) {
+		if (opt == 'n')
+			flags |= TURN_DRY_RUN;
+		else if (opt == 'f')
+			flags |= TURN_FORCE;
+		else
+			return cli_usage(cmd, "bad option");
+	}
+	if (optind != argc)
+		return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+	rc = cli_open(&c, true);
+	if (rc)
+		return rc;
+	/* Quiet under cron: a progress line only for a person at a terminal. */
+	rc = campaign_run(&c, flags, isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
+	campaign_close(&c);
+	for (size_t i = 0; i < r.errors.n; i++)
+		cli_error("%s", r.errors.v[i]);
+	if (isatty(STDOUT_FILENO) || (flags & TURN_DRY_RUN))
+		printf("%zu games, %zu played%s, %zu held, %zu failed\n", r.games, r.processed,
+		       flags & TURN_DRY_RUN ? " (dry run: nothing written)" : "", r.held,
+		       r.failed);
+	strlist_clear(&r.errors);
+	return cli_exit_code(rc);
+}

@@ -1,0 +1,107 @@
+/* engine.h - the interface every rules engine implements, and the registry.
+ *
+ * One table of functions per game (the OpenSpiel idea): the core owns the
+ * campaign, the schedule, orders, mail and reports; an engine owns only the
+ * rules.  Engines never print, exit, read the clock, the environment or
+ * rand(): time arrives in struct engine_ctx, randomness from g->rng.
+ *
+ * A turn waits for the players the engine marks as awaited (one, several, or
+ * nobody).  Orders are lines of text in the game's own verbs; check() gives
+ * each line a verdict without applying anything; advance() applies a whole
+ * turn.  Everything that happens is an event with an audience, so each
+ * report shows a player exactly what that player may know.
+ */
+#ifndef WP_ENGINE_H
+#define WP_ENGINE_H
+
+#include <stdbool.h>
+#include <libxml/tree.h>
+
+#include "events.h"
+#include "game.h"
+#include "options.h"
+#include "util.h"
+
+/* What the core tells an engine about the moment of a check or a turn. */
+struct engine_ctx {
+	long long now; /* time of processing (advance) or of the deadline the
+			  orders are for (check); seconds since the epoch */
+	const char *tz; /* the game's time zone, e.g. "Europe/Berlin" */
+};
+
+/* One order line and its verdict.  The core fills lineno and text; check()
+ * sets canon (accepted, canonical form, malloc'd) or code and reason
+ * (rejected; code is a stable static string such as "not-seated", reason a
+ * malloc'd sentence). */
+struct order_line {
+	int lineno;
+	char *text;
+	char *canon;
+	const char *code;
+	char *reason;
+};
+
+/* The orders for one turn: for each player, the accepted canonical lines,
+ * or has[p] == false when nothing was received (the NMR rule then applies). */
+struct turn_orders {
+	size_t nplayers;
+	bool *has;
+	struct strlist *lines;
+};
+
+struct engine {
+	const char *name;   /* as in `wyrmpost new ID RULES` and game.xml */
+	const char *title;  /* for people */
+	int min_players, max_players;
+	const struct option_spec *options; /* terminated by a NULL name */
+	/* RelaxNG grammar (XML text) for this engine's <engine> element. */
+	const char *schema;
+
+	/* Create the state for g: players, options and rng are set.  0, or -1
+	 * with *err (e.g. too many players for the seats). */
+	int (*setup)(struct game *g, char **err);
+	/* Read state from the <engine> element (already schema-valid). */
+	int (*load)(struct game *g, const xmlNode *node, char **err);
+	/* Write state as children and attributes of the <engine> element. */
+	void (*save)(const struct game *g, xmlNode *node);
+	void (*release)(struct game *g);
+
+	/* Give each of n lines of player p a verdict, in order, as if they ran
+	 * at ctx->now; nothing is applied. */
+	void (*check)(const struct game *g, int p, struct order_line *lines,
+		      size_t n, const struct engine_ctx *ctx);
+	/* Mark awaited[p] for every player whose orders the turn waits for. */
+	void (*awaited)(const struct game *g, bool *awaited);
+	/* The orders a player who sent none by the deadline is taken to have
+	 * given (may be none); the core counts the missed turn. */
+	void (*nmr)(const struct game *g, int p, struct strlist *orders);
+	/* Remove player p from play (dropped by the NMR limit). */
+	void (*drop)(struct game *g, int p, struct events *ev);
+	/* Play one turn.  0, or -1 with *err for a system failure (never for a
+	 * player's mistake: an order that became impossible is an event). */
+	int (*advance)(struct game *g, const struct turn_orders *orders,
+		       const struct engine_ctx *ctx, struct events *ev, char **err);
+	bool (*over)(const struct game *g);
+
+	/* The board and counts as text for player p's report (p < 0: public). */
+	void (*view)(const struct game *g, int p, struct sb *out);
+	/* Every order line player p could give now (for `help` and play-outs). */
+	void (*legal)(const struct game *g, int p, const struct engine_ctx *ctx,
+		      struct strlist *out);
+	/* Check the game's invariants: NULL when they hold, else a message
+	 * (caller frees).  Run after every turn of the generic play-outs. */
+	char *(*invariant)(const struct game *g);
+	/* Optional (NULL when the game hides nothing): re-randomise everything
+	 * player keep may not see, consistently with what keep may see. */
+	void (*scramble)(struct game *g, int keep, struct rng *r);
+};
+
+/* The registry: every engine built into the program. */
+const struct engine *engine_find(const char *name);
+const struct engine *const *engine_list(void); /* NULL-terminated */
+/* Add an engine at run time (the test suites add their test game). */
+void engine_register(const struct engine *e);
+
+extern const struct engine burglar_engine;
+
+#endif

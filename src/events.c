@@ -1,0 +1,34 @@
+/* events.c - the event log of a turn; see events.h. */
+#include "events.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+void events_add(struct events *ev, uint64_t audience, const char *fmt, ...)
+{
+	va_list ap;
+	ALLOC_GROW(ev->v, ev->n + 1, ev->alloc);
+	va_start(ap, fmt);
+	ev->v[ev->n].text = xvasprintf(fmt, ap);
+	va_end(ap);
+	ev->v[ev->n].audience = audience;
+	ev->n++;
+}
+
+void events_release(struct events *ev)
+{
+	for (size_t i = 0; i < ev->n; i++)
+		free(ev->v[i].text);
+	free(ev->v);
+	ev->v = NULL;
+	ev->n = ev->alloc = 0;
+}
+
+int event_visible(const struct event *e, int p)
+{
+	if (e->audience == AUD_ALL)
+		return 1;
+	return p >= 0 && p < MAX_PLAYERS && (e->audience & AUD(p)) != 0;
+}

@@ -1,0 +1,263 @@
+/* fsutil.c - atomic files and the campaign lock; see fsutil.h. */
+#include "fsutil.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *sys_err(const char *what, const char *path)
+{
+	return xasprintf("%s '%s': %s", what, path, strerror(errno));
+}
+
+int fs_read_file(const char *path, char **buf, size_t *len, char **err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct sb sb = SB_INIT;
+	char chunk[65536];
+	ssize_t n;
+
+	if (fd < 0) {
+		*err = sys_err("cannot open", path);
+		return -1;
+	}
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			*err = sys_err("cannot read", path);
+			close(fd);
+			sb_release(&sb);
+			return -1;
+		}
+		sb_add(&sb, chunk, (size_t)n);
+	}
+	close(fd);
+	*len = sb.len;
+	*buf = sb_detach(&sb);
+	return 0;
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+int fs_fsync_dir(const char *dir, char **err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		*err = sys_err("cannot open directory", dir);
+		return -1;
+	}
+	if (fsync(fd) && errno != EINVAL) {
+		*err = sys_err("cannot sync directory", dir);
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int fs_write_atomic(const char *path, const char *data, size_t len, char **err)
+{
+	char *dir = dir_of(path);
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char *tmp = xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+	int fd, rc = -1;
+
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	if (fd < 0) {
+		*err = sys_err("cannot create", tmp);
+		goto out;
+	}
+	if (write_all(fd, data, len) || fsync(fd)) {
+		*err = sys_err("cannot write", tmp);
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(fd)) {
+		*err = sys_err("cannot write", tmp);
+		unlink(tmp);
+		goto out;
+	}
+	if (rename(tmp, path)) {
+		*err = sys_err("cannot rename into place", path);
+		unlink(tmp);
+		goto out;
+	}
+	rc = fs_fsync_dir(dir, err);
+out:
+	free(tmp);
+	free(dir);
+	return rc;
+}
+
+int fs_mkdirs(const char *path, char **err)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1;; s++) {
+		char c = *s;
+		if (c != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0750) == 0) {
+			char *parent = dir_of(p);
+			rc = fs_fsync_dir(parent, err);
+			free(parent);
+		} else if (errno != EEXIST) {
+			*err = sys_err("cannot create directory", p);
+			rc = -1;
+		} else if (!fs_is_dir(p)) {
+			*err = xasprintf("'%s' exists and is not a directory", p);
+			rc = -1;
+		}
+		*s = c;
+		if (rc || c == '\0')
+			break;
+	}
+	free(p);
+	return rc;
+}
+
+int fs_rename(const char *from, const char *to, char **err)
+{
+	char *d1, *d2;
+	int rc;
+	if (rename(from, to)) {
+		*err = xasprintf("cannot rename '%s' to '%s': %s", from, to, strerror(errno));
+		return -1;
+	}
+	d1 = dir_of(from);
+	d2 = dir_of(to);
+	rc = fs_fsync_dir(d2, err);
+	if (!rc && strcmp(d1, d2))
+		rc = fs_fsync_dir(d1, err);
+	free(d1);
+	free(d2);
+	return rc;
+}
+
+int fs_unlink(const char *path, char **err)
+{
+	if (unlink(path) && errno != ENOENT) {
+		*err = sys_err("cannot remove", path);
+		return -1;
+	}
+	return 0;
+}
+
+bool fs_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+bool fs_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int fs_list(const char *dir, struct strlist *out, char **err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	if (!d) {
+		if (errno == ENOENT)
+			return 0;
+		*err = sys_err("cannot read directory", dir);
+		return -1;
+	}
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			strlist_add(out, de->d_name);
+	closedir(d);
+	if (out->n)
+		qsort(out->v, out->n, sizeof *out->v, cmp_str);
+	return 0;
+}
+
+int fs_lock(const char *dir, int *out, char **err)
+{
+	char *path = xasprintf("%s/.lock", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0640);
+	char buf[32];
+	if (fd < 0) {
+		*err = sys_err("cannot open lock file", path);
+		free(path);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		int busy = errno == EWOULDBLOCK;
+		ssize_t n = busy ? read(fd, buf, sizeof buf - 1) : -1;
+		buf[n > 0 ? n : 0] = '\0';
+		str_trim(buf);
+		*err = busy ? xasprintf("another wyrmpost (pid %s) is working on this campaign; "
+					"try again when it has finished", *buf ? buf : "unknown")
+			    : sys_err("cannot lock", path);
+		close(fd);
+		free(path);
+		return busy ? 1 : -1;
+	}
+	snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) == 0 && write_all(fd, buf, strlen(buf)) == 0)
+		(void)fsync(fd);
+	free(path);
+	*out = fd;
+	return 0;
+}
+
+void fs_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+static char *crash_at;
+
+void fs_set_crashpoint(const char *name)
+{
+	free(crash_at);
+	crash_at = name ? xstrdup(name) : NULL;
+}
+
+void crashpoint(const char *name)
+{
+	if (crash_at && !strcmp(crash_at, name))
+		raise(SIGKILL);
+}

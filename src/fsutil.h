@@ -1,0 +1,43 @@
+/* fsutil.h - files written so that a crash at any instant leaves either the
+ * old or the new content, never a mixture; the campaign lock.
+ *
+ * Every function returns 0 on success, or -1 with a message in *err (caller
+ * frees) naming the file and the system's reason.
+ */
+#ifndef WP_FSUTIL_H
+#define WP_FSUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+int fs_read_file(const char *path, char **buf, size_t *len, char **err);
+/* Write path atomically: a temporary file in the same directory, fsync,
+ * rename over path, fsync of the directory. */
+int fs_write_atomic(const char *path, const char *data, size_t len, char **err);
+/* mkdir -p, each new directory synced into its parent. */
+int fs_mkdirs(const char *path, char **err);
+int fs_fsync_dir(const char *dir, char **err);
+/* Rename and sync the directory (or directories) involved. */
+int fs_rename(const char *from, const char *to, char **err);
+/* Remove a file if it exists; missing is not an error. */
+int fs_unlink(const char *path, char **err);
+bool fs_exists(const char *path);
+bool fs_is_dir(const char *path);
+/* Sorted names in dir, without "." and ".." and without names that start
+ * with "." (temporary files); a missing dir gives an empty list. */
+int fs_list(const char *dir, struct strlist *out, char **err);
+
+/* Take the campaign lock (flock on DIR/.lock).  Returns 0 and an fd to keep,
+ * 1 when another process holds it (*err says which pid), -1 on error. */
+int fs_lock(const char *dir, int *fd, char **err);
+void fs_unlock(int fd);
+
+/* Test hook: when the program set a crash point with fs_set_crashpoint()
+ * and the code reaches a crashpoint() of that name, the process is killed
+ * with SIGKILL, exactly as if a power cut or kill -9 had come then. */
+void fs_set_crashpoint(const char *name);
+void crashpoint(const char *name);
+
+#endif

@@ -1,0 +1,328 @@
+/* game.c - a game's core state and its game.xml form; see game.h. */
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "fsutil.h"
+#include "sched.h"
+#include "schemas.h"
+#include "util.h"
+#include "xmlutil.h"
+
+static const char *check_deadline(const char *v)
+{
+	return sched_check_spec(v);
+}
+
+static const char *check_tz(const char *v)
+{
+	return sched_check_tz(v);
+}
+
+const struct option_spec core_options[] = {
+	{ "deadline", OPT_STRING, "24h", 0, 0, NULL,
+	  "when a turn runs at the latest: 0 (every run), an interval (24h, 90m, 2d) "
+	  "or a daily time (18:00) in the game's time zone", check_deadline },
+	{ "tz", OPT_STRING, "UTC", 0, 0, NULL,
+	  "the game's time zone, e.g. Europe/Berlin", check_tz },
+	{ "nmr-drop", OPT_INT, "3", 0, 99, NULL,
+	  "drop a player who misses this many turns in a row (0: never)", NULL },
+	{ "hold", OPT_BOOL, "yes", 0, 0, NULL,
+	  "hold a turn when more than half the awaited players miss it", NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
+};
+
+static const char *const status_names[] = { "active", "held", "over" };
+
+const char *game_status_name(enum game_status s)
+{
+	return status_names[s];
+}
+
+void game_release(struct game *g)
+{
+	if (g->state && g->engine && g->engine->release)
+		g->engine->release(g);
+	free(g->id);
+	option_set_release(&g->opts);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		free(g->players[i].name);
+		free(g->players[i].email);
+		free(g->players[i].hash);
+	}
+	free(g->players);
+	memset(g, 0, sizeof *g);
+}
+
+int game_player_index(const struct game *g, const char *name)
+{
+	for (size_t i = 0; i < g->nplayers; i++)
+		if (!ascii_casecmp(g->players[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static int need_attr(const xmlNode *n, const char *attr, char **out, char **err)
+{
+	*out = xml_attr(n, attr);
+	if (*out)
+		return 0;
+	*err = xasprintf("line %ld: <%s> lacks %s", xmlGetLineNo((xmlNode *)n),
+			 (const char *)n->name, attr);
+	return -1;
+}
+
+static int load_options(struct game *g, const xmlNode *opts, char **err)
+{
+	const struct option_spec *tables[] = { core_options, g->engine->options, NULL };
+	if (option_set_build(&g->opts, tables, NULL, 0, err))
+		return -1;
+	for (xmlNode *o = opts->children; o; o = o->next) {
+		char *name, *value, *e = NULL;
+		int rc;
+		if (!xml_is(o, "option"))
+			continue;
+		name = xml_attr(o, "name");
+		value = xml_attr(o, "value");
+		rc = option_set_one(&g->opts, tables, name, value, &e);
+		if (rc) {
+			*err = xasprintf("line %ld: %s", xmlGetLineNo(o), e);
+			free(e);
+		}
+		free(name);
+		free(value);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_players(struct game *g, const xmlNode *players, char **err)
+{
+	for (xmlNode *p = players->children; p; p = p->next) {
+		struct player *pl;
+		long long nmr;
+		bool dropped;
+		if (!xml_is(p, "player"))
+			continue;
+		if (g->nplayers == MAX_PLAYERS) {
+			*err = xasprintf("line %ld: more than %d players", xmlGetLineNo(p),
+					 MAX_PLAYERS);
+			return -1;
+		}
+		ALLOC_GROW(g->players, g->nplayers + 1, g->players_alloc);
+		pl = &g->players[g->nplayers++];
+		memset(pl, 0, sizeof *pl);
+		if (need_attr(p, "name", &pl->name, err) ||
+		    need_attr(p, "email", &pl->email, err) ||
+		    need_attr(p, "password", &pl->hash, err))
+			return -1;
+		if (!xml_attr_int(p, "nmr", &nmr) || !xml_attr_bool(p, "dropped", &dropped)) {
+			*err = xasprintf("line %ld: bad nmr or dropped", xmlGetLineNo(p));
+			return -1;
+		}
+		if (game_player_index(g, pl->name) != (int)g->nplayers - 1) {
+			*err = xasprintf("line %ld: player '%s' appears twice", xmlGetLineNo(p),
+					 pl->name);
+			return -1;
+		}
+		pl->nmr = (int)nmr;
+		pl->dropped = dropped;
+	}
+	return 0;
+}
+
+static int load_time(const xmlNode *root, const char *attr, long long *out, char **err)
+{
+	char *v = xml_attr(root, attr);
+	bool ok = v && time_parse_iso(v, out);
+	free(v);
+	if (!ok)
+		*err = xasprintf("line %ld: bad %s time", xmlGetLineNo((xmlNode *)root), attr);
+	return ok ? 0 : -1;
+}
+
+/* Check the engine's part against the engine's own grammar: a copy of the
+ * <engine> element becomes a document of its own (line numbers kept). */
+static int validate_engine(const struct engine *e, xmlNode *node, const char *name,
+			   char **err)
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *copy = xmlDocCopyNode(node, doc, 1);
+	int rc;
+	xmlDocSetRootElement(doc, copy);
+	rc = xml_validate(doc, e->schema, name, err);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int game_from_xml(struct game *g, xmlDoc *doc, char **err)
+{
+	xmlNode *root = xmlDocGetRootElement(doc);
+	xmlNode *opts, *players, *eng;
+	char *rules = NULL, *status = NULL, *rng = NULL;
+	long long turn;
+	int rc = -1;
+
+	memset(g, 0, sizeof *g);
+	if (need_attr(root, "id", &g->id, err) || need_attr(root, "rules", &rules, err) ||
+	    need_attr(root, "status", &status, err) || need_attr(root, "rng", &rng, err))
+		goto out;
+	g->engine = engine_find(rules);
+	if (!g->engine) {
+		*err = xasprintf("line %ld: no rules engine called '%s'",
+				 xmlGetLineNo(root), rules);
+		goto out;
+	}
+	if (!xml_attr_int(root, "turn", &turn) || turn < 1 ||
+	    !xml_attr_u64(root, "seed", &g->seed) || rng_parse(&g->rng, rng)) {
+		*err = xasprintf("line %ld: bad turn, seed or rng", xmlGetLineNo(root));
+		goto out;
+	}
+	g->turn = (int)turn;
+	for (int s = GAME_ACTIVE; s <= GAME_OVER; s++)
+		if (!strcmp(status, status_names[s]))
+			g->status = (enum game_status)s;
+	if (load_time(root, "created", &g->created, err) ||
+	    load_time(root, "deadline", &g->deadline, err))
+		goto out;
+	if (xmlHasProp(root, (const xmlChar *)"last-run") &&
+	    load_time(root, "last-run", &g->last_run, err))
+		goto out;
+	opts = xml_first(root, "options");
+	players = xml_first(root, "players");
+	eng = xml_first(root, "engine");
+	if (!opts || !players || !eng) {
+		*err = xasprintf("line %ld: incomplete game", xmlGetLineNo(root));
+		goto out;
+	}
+	if (load_options(g, opts, err) || load_players(g, players, err))
+		goto out;
+	if (g->engine->load(g, eng, err))
+		goto out;
+	rc = 0;
+out:
+	free(rules);
+	free(status);
+	free(rng);
+	return rc;
+}
+
+xmlDoc *game_to_xml(const struct game *g)
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game");
+	xmlNode *opts, *players, *eng;
+	char rng[34], *t;
+
+	xmlDocSetRootElement(doc, root);
+	xml_set_int(root, "format", GAME_FORMAT);
+	xml_set(root, "id", g->id);
+	xml_set(root, "rules", g->engine->name);
+	xml_set_int(root, "turn", g->turn);
+	xml_set(root, "status", status_names[g->status]);
+	t = xasprintf("%llu", (unsigned long long)g->seed);
+	xml_set(root, "seed", t);
+	free(t);
+	rng_format(&g->rng, rng);
+	xml_set(root, "rng", rng);
+	t = time_format_iso(g->created);
+	xml_set(root, "created", t);
+	free(t);
+	t = time_format_iso(g->deadline);
+	xml_set(root, "deadline", t);
+	free(t);
+	if (g->last_run) {
+		t = time_format_iso(g->last_run);
+		xml_set(root, "last-run", t);
+		free(t);
+	}
+	opts = xml_child(root, "options", NULL);
+	for (size_t i = 0; i < g->opts.n; i++) {
+		xmlNode *o = xml_child(opts, "option", NULL);
+		xml_set(o, "name", g->opts.v[i].spec->name);
+		xml_set(o, "value", g->opts.v[i].value);
+	}
+	players = xml_child(root, "players", NULL);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		const struct player *pl = &g->players[i];
+		xmlNode *p = xml_child(players, "player", NULL);
+		xml_set(p, "name", pl->name);
+		xml_set(p, "email", pl->email);
+		xml_set(p, "password", pl->hash);
+		xml_set_int(p, "nmr", pl->nmr);
+		xml_set_bool(p, "dropped", pl->dropped);
+	}
+	eng = xml_child(root, "engine", NULL);
+	g->engine->save(g, eng);
+	return doc;
+}
+
+char *game_to_string(const struct game *g, size_t *len)
+{
+	xmlDoc *doc = game_to_xml(g);
+	char *s = xml_to_string(doc, len);
+	xmlFreeDoc(doc);
+	return s;
+}
+
+int game_load_buffer(struct game *g, const char *buf, size_t len, const char *name,
+		     char **err)
+{
+	xmlDoc *doc = xml_parse(buf, len, name, err);
+	xmlNode *root, *eng;
+	const struct engine *e;
+	char *rules, *e2 = NULL;
+	int rc;
+
+	memset(g, 0, sizeof *g);
+	if (!doc)
+		return -1;
+	if (xml_validate(doc, schema_game_rng, name, err)) {
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	root = xmlDocGetRootElement(doc);
+	rules = xml_attr(root, "rules");
+	e = engine_find(rules);
+	if (!e) {
+		*err = xasprintf("%s:%ld: no rules engine called '%s'", name,
+				 xmlGetLineNo(root), rules);
+		free(rules);
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	free(rules);
+	eng = xml_first(root, "engine");
+	if (validate_engine(e, eng, name, err)) {
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	rc = game_from_xml(g, doc, &e2);
+	xmlFreeDoc(doc);
+	if (rc) {
+		/* game_from_xml says "line N: ..."; prefix the file name. */
+		*err = xasprintf("%s:%s", name, e2 + (strncmp(e2, "line ", 5) ? 0 : 5));
+		free(e2);
+		game_release(g);
+		return -1;
+	}
+	return 0;
+}
+
+int game_load_file(struct game *g, const char *path, char **err)
+{
+	size_t len;
+	char *buf;
+	int rc;
+
+	memset(g, 0, sizeof *g);
+	if (fs_read_file(path, &buf, &len, err))
+		return -1;
+	rc = game_load_buffer(g, buf, len, path, err);
+	free(buf);
+	return rc;
+}

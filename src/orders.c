@@ -1,0 +1,291 @@
+/* orders.c - reading orders texts; see orders.h. */
+#include "orders.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void add_line(struct submission *s, int lineno, const char *text)
+{
+	struct order_line *l;
+	ALLOC_GROW(s->lines, s->n + 1, s->alloc);
+	l = &s->lines[s->n++];
+	memset(l, 0, sizeof *l);
+	l->lineno = lineno;
+	l->text = xstrdup(text);
+}
+
+/* "keyword value" or "keyword: value"; returns the value or NULL. */
+static const char *header_value(const char *line, const char *kw)
+{
+	size_t n = strlen(kw);
+	const char *v;
+	if (ascii_ncasecmp(line, kw, n))
+		return NULL;
+	v = line + n;
+	if (*v == ':')
+		v++;
+	if (*v != ' ' && *v != '\t' && *v != '\0')
+		return NULL;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return v;
+}
+
+static void strip_comment(char *line)
+{
+	for (char *p = line; *p; p++)
+		if (*p == '#' && (p == line || p[-1] == ' ' || p[-1] == '\t')) {
+			*p = '\0';
+			return;
+		}
+}
+
+/* Header lines come before the first order; returns 1 when line was one. */
+static int take_header(struct submission *s, const char *line, int lineno, char **err)
+{
+	static const char *const kws[] = { "game", "player", "password", "turn" };
+	char **slots[] = { &s->game, &s->player, &s->password, NULL };
+	for (size_t i = 0; i < ARRAY_SIZE(kws); i++) {
+		const char *v = header_value(line, kws[i]);
+		long long t;
+		if (!v)
+			continue;
+		if (!*v) {
+			*err = xasprintf("line %d: '%s' needs a value", lineno, kws[i]);
+			return -1;
+		}
+		if (!slots[i]) {
+			if (!parse_int(v, 1, 1000000, &t)) {
+				*err = xasprintf("line %d: turn must be a number, not '%s'",
+						 lineno, v);
+				return -1;
+			}
+			s->turn = (int)t;
+		} else {
+			free(*slots[i]);
+			*slots[i] = xstrdup(v);
+		}
+		return 1;
+	}
+	return 0;
+}
+
+static int parse_orders_text(struct submission *s, const char *text, size_t len,
+			     int first_lineno, char **err)
+{
+	int lineno = first_lineno;
+	size_t i = 0;
+	bool in_orders = false;
+
+	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) /* byte-order mark */
+		i = 3;
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		char *line = xstrndup(text + i, end - i);
+		size_t ll = strlen(line);
+		int h;
+
+		if (ll != end - i) {
+			*err = xasprintf("line %d: contains a NUL byte", lineno);
+			free(line);
+			return -1;
+		}
+		if (ll && line[ll - 1] == '\r')
+			line[--ll] = '\0';
+		i = end + 1;
+		if (!strcmp(line, "-- ") || !strcmp(line, "--")) {
+			free(line);
+			break;
+		}
+		str_trim(line);
+		if (line[0] == '>') {
+			free(line);
+			lineno++;
+			continue;
+		}
+		strip_comment(line);
+		str_trim(line);
+		if (!*line) {
+			free(line);
+			lineno++;
+			continue;
+		}
+		h = in_orders ? 0 : take_header(s, line, lineno, err);
+		if (h < 0) {
+			free(line);
+			return -1;
+		}
+		if (!h) {
+			in_orders = true;
+			add_line(s, lineno, line);
+		}
+		free(line);
+		lineno++;
+	}
+	if (!s->game || !s->player || !s->password) {
+		*err = xasprintf("the orders must begin with the lines 'game ID', "
+				 "'player NAME' and 'password SECRET'; %s is missing",
+				 !s->game ? "game" : !s->player ? "player" : "password");
+		return -1;
+	}
+	return 0;
+}
+
+/* Is this text a mail (RFC 5322 header block, blank line, body)? */
+static bool looks_like_mail(const char *text, size_t len)
+{
+	size_t i = 0;
+	bool any = false;
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len, j = i;
+		if (end == i || (end == i + 1 && text[i] == '\r'))
+			return any;
+		if (text[i] == ' ' || text[i] == '\t') {
+			if (!any)
+				return false;
+		} else {
+			while (j < end && text[j] > ' ' && text[j] < 127 && text[j] != ':')
+				j++;
+			if (j == i || j == end || text[j] != ':')
+				return false;
+			any = true;
+		}
+		i = end + 1;
+	}
+	return false;
+}
+
+/* Unfolded value of header name, or NULL (caller frees). */
+static char *mail_header(const char *text, size_t hlen, const char *name)
+{
+	size_t n = strlen(name), i = 0;
+	while (i < hlen) {
+		const char *nl = memchr(text + i, '\n', hlen - i);
+		size_t end = nl ? (size_t)(nl - text) : hlen;
+		if (end - i > n && text[i + n] == ':' && !ascii_ncasecmp(text + i, name, n)) {
+			struct sb v = SB_INIT;
+			sb_add(&v, text + i + n + 1, end - i - n - 1);
+			i = end + 1;
+			while (i < hlen && (text[i] == ' ' || text[i] == '\t')) {
+				nl = memchr(text + i, '\n', hlen - i);
+				end = nl ? (size_t)(nl - text) : hlen;
+				sb_addc(&v, ' ');
+				sb_add(&v, text + i, end - i);
+				i = end + 1;
+			}
+			return str_trim(sb_detach(&v));
+		}
+		i = end + 1;
+	}
+	return NULL;
+}
+
+static bool value_is(const char *v, const char *want)
+{
+	size_t n = strlen(want);
+	return v && !ascii_ncasecmp(v, want, n) && (v[n] == '\0' || v[n] == ';' || v[n] == ' ');
+}
+
+static int parse_mail(struct submission *s, const char *text, size_t len, char **err)
+{
+	size_t hlen = 0;
+	int body_line = 1;
+	char *ctype, *cte, *charset = NULL;
+	int rc = -1;
+
+	/* Find the blank line that ends the headers. */
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		body_line++;
+		if (end == i || (end == i + 1 && text[i] == '\r')) {
+			hlen = i;
+			i = end + 1;
+			break;
+		}
+		i = end + 1;
+	}
+	s->from = mail_header(text, hlen, "From");
+	s->message_id = mail_header(text, hlen, "Message-ID");
+	s->subject = mail_header(text, hlen, "Subject");
+	ctype = mail_header(text, hlen, "Content-Type");
+	cte = mail_header(text, hlen, "Content-Transfer-Encoding");
+	if (ctype && !value_is(ctype, "text/plain")) {
+		*err = xasprintf("the message is %s; send the orders as plain text", ctype);
+		goto out;
+	}
+	if (ctype && (charset = strstr(ctype, "charset=")) &&
+	    !value_is(charset + 8, "utf-8") && !value_is(charset + 8, "\"utf-8\"") &&
+	    !value_is(charset + 8, "us-ascii") && !value_is(charset + 8, "\"us-ascii\"")) {
+		*err = xasprintf("the message is in %s; send the orders in UTF-8", charset + 8);
+		goto out;
+	}
+	if (cte && !value_is(cte, "7bit") && !value_is(cte, "8bit")) {
+		*err = xasprintf("the message body is %s-encoded; send it as plain 7bit or 8bit text",
+				 cte);
+		goto out;
+	}
+	{
+		/* The body starts after the blank line. */
+		const char *body = text + hlen;
+		size_t blen = len - hlen;
+		const char *nl = memchr(body, '\n', blen);
+		size_t skip = nl ? (size_t)(nl - body) + 1 : blen;
+		rc = parse_orders_text(s, body + skip, blen - skip, body_line, err);
+	}
+out:
+	free(ctype);
+	free(cte);
+	return rc;
+}
+
+int submission_parse(const char *text, size_t len, struct submission *s, char **err)
+{
+	memset(s, 0, sizeof *s);
+	if (looks_like_mail(text, len))
+		return parse_mail(s, text, len, err);
+	return parse_orders_text(s, text, len, 1, err);
+}
+
+void submission_release(struct submission *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->lines[i].text);
+		free(s->lines[i].canon);
+		free(s->lines[i].reason);
+	}
+	free(s->lines);
+	free(s->game);
+	free(s->player);
+	free(s->password);
+	free(s->from);
+	free(s->message_id);
+	free(s->subject);
+	memset(s, 0, sizeof *s);
+}
+
+char *orders_format(const struct strlist *lines)
+{
+	struct sb sb = SB_INIT;
+	for (size_t i = 0; i < lines->n; i++) {
+		sb_adds(&sb, lines->v[i]);
+		sb_addc(&sb, '\n');
+	}
+	return sb_detach(&sb);
+}
+
+void orders_parse_stored(const char *text, struct strlist *lines)
+{
+	const char *p = text;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		if (n)
+			strlist_take(lines, xstrndup(p, n));
+		p += n + (nl ? 1 : 0);
+	}
+}

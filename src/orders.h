@@ -1,0 +1,41 @@
+/* orders.h - reading an orders text: the header lines that say who sends it,
+ * then one order per line.
+ *
+ *     game g1          keyword then value, any case, optional colon
+ *     player ann
+ *     password s3cret
+ *     turn 4           optional: refuse the orders if the game has moved on
+ *     leave            orders in the game's own verbs
+ *
+ * Lines quoted with ">" and everything after a "-- " signature line are
+ * ignored; "#" starts a comment at the beginning of a line or after a space.
+ * A text that is an RFC 5322 message (headers, blank line, body) has its
+ * plain-text body read; its From, Message-ID and Subject are kept.
+ */
+#ifndef WP_ORDERS_H
+#define WP_ORDERS_H
+
+#include <stddef.h>
+
+#include "engine.h"
+
+struct submission {
+	char *game, *player, *password;
+	int turn;             /* 0 when no turn line was given */
+	struct order_line *lines;
+	size_t n, alloc;
+	/* From the message headers, when the text was a mail. */
+	char *from, *message_id, *subject;
+};
+
+/* Parse text.  Returns 0, or -1 with *err when the text cannot be orders at
+ * all (a MIME message this version cannot read, a missing header line);
+ * *err then says what is wrong and on which line. */
+int submission_parse(const char *text, size_t len, struct submission *s, char **err);
+void submission_release(struct submission *s);
+
+/* Stored pending orders: one canonical order per line. */
+char *orders_format(const struct strlist *lines);
+void orders_parse_stored(const char *text, struct strlist *lines);
+
+#endif

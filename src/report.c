@@ -1,0 +1,134 @@
+/* report.c - report and reply texts; see report.h. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched.h"
+#include "util.h"
+
+static void deadline_line(const struct game *g, struct sb *out)
+{
+	char *when;
+	if (g->status == GAME_OVER) {
+		sb_adds(out, "The game is over.\n");
+		return;
+	}
+	when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+	sb_addf(out, "Turn %d runs at %s at the latest", g->turn, when);
+	sb_adds(out, ", or earlier once every awaited player has sent orders.\n");
+	free(when);
+}
+
+void report_orders_help(const struct game *g, int p, struct sb *out)
+{
+	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct strlist legal = STRLIST_INIT;
+
+	if (g->status == GAME_OVER || p < 0)
+		return;
+	g->engine->legal(g, p, &ctx, &legal);
+	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
+	if (!legal.n) {
+		sb_adds(out, "  You have no orders to give this turn.\n");
+	} else {
+		sb_adds(out, "  You may send one of:\n");
+		for (size_t i = 0; i < legal.n && i < 12; i++)
+			sb_addf(out, "    %s\n", legal.v[i]);
+		if (legal.n > 12)
+			sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
+	}
+	sb_addf(out, "  Send them as a mail (or with `wyrmpost submit`) like this:\n"
+		     "    game %s\n    player %s\n    password YOUR-PASSWORD\n"
+		     "    turn %d\n    %s\n",
+		g->id, g->players[p].name, g->turn, legal.n ? legal.v[0] : "# your orders");
+	strlist_clear(&legal);
+}
+
+char *report_turn(const struct game *g, int turn, const struct events *ev, int p)
+{
+	struct sb out = SB_INIT;
+	size_t seen = 0;
+
+	sb_addf(&out, "%s: game %s, turn %d\n", g->engine->title, g->id, turn);
+	if (p >= 0)
+		sb_addf(&out, "Report for %s\n", g->players[p].name);
+	else
+		sb_adds(&out, "Public report\n");
+	sb_adds(&out, "\nWhat happened\n");
+	for (size_t i = 0; i < ev->n; i++)
+		if (event_visible(&ev->v[i], p)) {
+			sb_addf(&out, "  %s\n", ev->v[i].text);
+			seen++;
+		}
+	if (!seen)
+		sb_adds(&out, "  Nothing.\n");
+	sb_adds(&out, "\n");
+	g->engine->view(g, p, &out);
+	if (out.len && out.buf[out.len - 1] != '\n')
+		sb_addc(&out, '\n');
+	sb_adds(&out, "\n");
+	deadline_line(g, &out);
+	report_orders_help(g, p, &out);
+	return sb_detach(&out);
+}
+
+char *report_confirmation(const struct game *g, int p, const struct submission *s,
+			  const struct strlist *pending, bool stored)
+{
+	struct sb out = SB_INIT;
+	size_t rejected = 0;
+
+	sb_addf(&out, "Orders received for game %s, turn %d, player %s.\n\n", g->id, g->turn,
+		g->players[p].name);
+	if (!s->n)
+		sb_adds(&out, "The mail held no orders.\n");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct order_line *l = &s->lines[i];
+		sb_addf(&out, "line %d: %s\n", l->lineno, l->text);
+		if (l->canon) {
+			sb_addf(&out, "  accepted: %s\n", l->canon);
+		} else {
+			sb_addf(&out, "  rejected [%s]: %s\n", l->code, l->reason);
+			rejected++;
+		}
+	}
+	if (!stored)
+		sb_adds(&out, "\nEvery order was rejected, so your earlier orders stand.\n");
+	sb_addf(&out, "\nYour pending orders for turn %d:\n", g->turn);
+	if (!pending->n)
+		sb_adds(&out, "  none\n");
+	for (size_t i = 0; i < pending->n; i++)
+		sb_addf(&out, "  %s\n", pending->v[i]);
+	sb_adds(&out, "A later mail for this turn replaces them all.\n\n");
+	deadline_line(g, &out);
+	if (rejected)
+		report_orders_help(g, p, &out);
+	return sb_detach(&out);
+}
+
+char *report_welcome(const struct game *g, int p, const char *password)
+{
+	struct sb out = SB_INIT;
+	sb_addf(&out, "Welcome to game %s of %s, %s.\n\n", g->id, g->engine->title,
+		g->players[p].name);
+	sb_addf(&out, "Your password for this game is: %s\n"
+		      "Keep this mail: the password is stored only as a hash and cannot be "
+		      "shown again.\n\n", password);
+	deadline_line(g, &out);
+	report_orders_help(g, p, &out);
+	return sb_detach(&out);
+}
+
+char *report_held(const struct game *g, const bool *missing)
+{
+	struct sb out = SB_INIT;
+	sb_addf(&out, "Turn %d of game %s (%s) is held: more than half of the players it "
+		      "waits for sent no orders by the deadline.\n\nMissing:\n",
+		g->turn, g->id, g->engine->title);
+	for (size_t i = 0; i < g->nplayers; i++)
+		if (missing[i])
+			sb_addf(&out, "  %s <%s>\n", g->players[i].name, g->players[i].email);
+	sb_addf(&out, "\nTo play the turn anyway: wyrmpost turn %s --force\n", g->id);
+	return sb_detach(&out);
+}

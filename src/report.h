@@ -1,0 +1,22 @@
+/* report.h - the texts players and game masters read: turn reports, order
+ * confirmations, welcome mails.  Pure functions of the game and events. */
+#ifndef WP_REPORT_H
+#define WP_REPORT_H
+
+#include "engine.h"
+#include "events.h"
+#include "game.h"
+#include "orders.h"
+
+/* The report of turn `turn` (just processed; g is the state after it) for
+ * player p, or the public report when p < 0.  Caller frees. */
+char *report_turn(const struct game *g, int turn, const struct events *ev, int p);
+/* What player p may send now, and how (the orders template). */
+void report_orders_help(const struct game *g, int p, struct sb *out);
+/* The reply to a submission: every line's verdict and the pending orders. */
+char *report_confirmation(const struct game *g, int p, const struct submission *s,
+			  const struct strlist *pending, bool stored);
+char *report_welcome(const struct game *g, int p, const char *password);
+char *report_held(const struct game *g, const bool *missing);
+
+#endif

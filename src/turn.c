@@ -1,0 +1,469 @@
+/* turn.c - processing turns, the scheduler, status, rollback.
+ *
+ * A turn is written in an order that makes a crash at any instant harmless:
+ * reports, then their mail (each under a fixed name, so rewriting replaces),
+ * then the snapshot of the old state under turns/, and last the new
+ * game.xml, which names the next turn.  Until that rename, the stored game
+ * still names the old turn, so a run that dies is redone from the same state
+ * and the same orders, with the same result, and nothing is applied twice.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign.h"
+#include "engine.h"
+#include "fsutil.h"
+#include "orders.h"
+#include "report.h"
+#include "sched.h"
+
+struct pending {
+	size_t n;
+	bool has[MAX_PLAYERS];
+	bool awaited[MAX_PLAYERS];
+	struct strlist lines[MAX_PLAYERS];
+	size_t nawaited, nmissing;
+};
+
+static void pending_load(const struct campaign *c, const struct game *g, struct pending *pd)
+{
+	memset(pd, 0, sizeof *pd);
+	pd->n = g->nplayers;
+	campaign_load_orders(c, g, pd->has, pd->lines);
+	g->engine->awaited(g, pd->awaited);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		if (g->players[i].dropped)
+			pd->awaited[i] = false;
+		if (pd->awaited[i]) {
+			pd->nawaited++;
+			if (!pd->has[i])
+				pd->nmissing++;
+		}
+	}
+}
+
+static void pending_release(struct pending *pd)
+{
+	for (size_t i = 0; i < pd->n; i++)
+		strlist_clear(&pd->lines[i]);
+}
+
+static bool is_due(const struct campaign *c, const struct game *g, const struct pending *pd)
+{
+	if (c->now >= g->deadline)
+		return true;
+	return pd->nawaited > 0 && pd->nmissing == 0;
+}
+
+/* Everyone who sent nothing gets the engine's NMR orders; missed turns are
+ * counted, and a player who reaches the limit is dropped. */
+static void apply_nmr(struct game *g, const bool *awaited, bool *has,
+		      struct strlist *lines, struct events *ev)
+{
+	long long limit = option_int(&g->opts, "nmr-drop");
+	for (size_t i = 0; i < g->nplayers; i++) {
+		struct player *pl = &g->players[i];
+		if (!awaited[i])
+			continue;
+		if (has[i]) {
+			pl->nmr = 0;
+			continue;
+		}
+		pl->nmr++;
+		events_add(ev, AUD_ALL, "%s sent no orders (%d turn%s missed in a row).",
+			   pl->name, pl->nmr, pl->nmr == 1 ? "" : "s");
+		g->engine->nmr(g, (int)i, &lines[i]);
+		has[i] = true;
+		if (limit > 0 && pl->nmr >= limit) {
+			pl->dropped = true;
+			events_add(ev, AUD_ALL, "%s is dropped from the game after %d missed turns.",
+				   pl->name, pl->nmr);
+			g->engine->drop(g, (int)i, ev);
+		}
+	}
+}
+
+int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist *lines,
+		 long long now, struct events *ev, char **err)
+{
+	struct engine_ctx ctx = { now, option_get(&g->opts, "tz") };
+	struct turn_orders orders = { g->nplayers, has, lines };
+
+	apply_nmr(g, awaited, has, lines, ev);
+	if (g->engine->advance(g, &orders, &ctx, ev, err))
+		return WP_ERR_DATA;
+	g->turn++;
+	g->last_run = now;
+	g->deadline = sched_next_deadline(option_get(&g->opts, "deadline"), ctx.tz, now);
+	g->status = g->engine->over(g) ? GAME_OVER : GAME_ACTIVE;
+	return WP_OK;
+}
+
+static int hold_turn(struct campaign *c, struct game *g, const struct pending *pd,
+		     unsigned flags, char **err)
+{
+	bool missing[MAX_PLAYERS];
+	char *body, *key, *subject;
+	int rc;
+
+	if (g->status == GAME_HELD || (flags & TURN_DRY_RUN))
+		return WP_OK; /* the game master was told when it was first held */
+	for (size_t i = 0; i < g->nplayers; i++)
+		missing[i] = pd->awaited[i] && !pd->has[i];
+	g->status = GAME_HELD;
+	body = report_held(g, missing);
+	key = xasprintf("%s-%04d-held", g->id, g->turn);
+	subject = xasprintf("[%s] turn %d held: too many missing orders", g->id, g->turn);
+	rc = campaign_mail(c, g, -1, key, subject, body, NULL, "auto-generated", err);
+	if (!rc)
+		rc = campaign_save_game(c, g, err);
+	free(subject);
+	free(key);
+	free(body);
+	return rc;
+}
+
+static int write_reports(struct campaign *c, const struct game *g, int turn,
+			 const struct events *ev, char **err)
+{
+	char *rest = xasprintf("reports/%04d", turn);
+	char *dir = campaign_game_path(c, g->id, rest);
+	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
+
+	for (int p = -1; !rc && p < (int)g->nplayers; p++) {
+		char *text = report_turn(g, turn, ev, p);
+		char *path = xasprintf("%s/%s.txt", dir, p < 0 ? "public" : g->players[p].name);
+		if (fs_write_atomic(path, text, strlen(text), err))
+			rc = WP_ERR_IO;
+		free(path);
+		free(text);
+	}
+	crashpoint("turn-reports");
+	for (size_t p = 0; !rc && p < g->nplayers; p++) {
+		char *text = report_turn(g, turn, ev, (int)p);
+		char *key = xasprintf("%s-%04d-report-%s", g->id, turn, g->players[p].name);
+		char *subject = xasprintf("[%s] turn %d report%s", g->id, turn,
+					  g->status == GAME_OVER ? " (game over)" : "");
+		rc = campaign_mail(c, g, (int)p, key, subject, text, NULL, "auto-generated", err);
+		free(subject);
+		free(key);
+		free(text);
+		if (p == 0)
+			crashpoint("turn-first-mail");
+	}
+	crashpoint("turn-mail");
+	free(dir);
+	free(rest);
+	return rc;
+}
+
+static int snapshot_and_commit(struct campaign *c, const struct game *g, int turn,
+			       const char *before, size_t before_len, char **err)
+{
+	char *rest = xasprintf("turns/%04d.xml", turn);
+	char *path = campaign_game_path(c, g->id, rest);
+	char *dir = campaign_game_path(c, g->id, "turns");
+	int rc = WP_OK;
+	if (fs_mkdirs(dir, err) || fs_write_atomic(path, before, before_len, err))
+		rc = WP_ERR_IO;
+	crashpoint("turn-snapshot");
+	if (!rc)
+		rc = campaign_save_game(c, g, err);
+	crashpoint("turn-commit");
+	free(dir);
+	free(path);
+	free(rest);
+	return rc;
+}
+
+static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
+		     unsigned flags, struct turn_result *r, char **err)
+{
+	struct events ev = EVENTS_INIT;
+	char *before = NULL;
+	size_t before_len = 0;
+	int turn = g->turn, rc;
+
+	if (!(flags & TURN_DRY_RUN)) {
+		char *path = campaign_game_path(c, g->id, "game.xml");
+		rc = fs_read_file(path, &before, &before_len, err) ? WP_ERR_IO : WP_OK;
+		free(path);
+		if (rc)
+			return rc;
+	}
+	rc = game_advance(g, pd->awaited, pd->has, pd->lines, c->now, &ev, err);
+	if (rc)
+		goto out;
+	r->outcome = TURN_DONE;
+	r->turn = turn;
+	r->game_over = g->status == GAME_OVER;
+	if (flags & TURN_DRY_RUN)
+		r->public_report = report_turn(g, turn, &ev, -1);
+	else
+		rc = write_reports(c, g, turn, &ev, err);
+	if (!rc && !(flags & TURN_DRY_RUN))
+		rc = snapshot_and_commit(c, g, turn, before, before_len, err);
+out:
+	events_release(&ev);
+	free(before);
+	return rc;
+}
+
+int campaign_turn(struct campaign *c, const char *id, unsigned flags,
+		  struct turn_result *r, char **err)
+{
+	struct game g;
+	struct pending pd;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	rc = campaign_load_game(c, id, &g, err);
+	if (rc)
+		return rc;
+	r->turn = g.turn;
+	if (g.status == GAME_OVER) {
+		r->outcome = TURN_FINISHED;
+		game_release(&g);
+		return WP_OK;
+	}
+	pending_load(c, &g, &pd);
+	if ((flags & TURN_IF_DUE) && !is_due(c, &g, &pd)) {
+		r->outcome = TURN_NOT_DUE;
+	} else if (g.status == GAME_HELD && !(flags & TURN_FORCE)) {
+		r->outcome = TURN_HELD;
+	} else if (!(flags & TURN_FORCE) && option_bool(&g.opts, "hold") &&
+		   pd.nmissing * 2 > pd.nawaited) {
+		r->outcome = TURN_HELD;
+		rc = hold_turn(c, &g, &pd, flags, err);
+	} else {
+		rc = play_turn(c, &g, &pd, flags, r, err);
+	}
+	pending_release(&pd);
+	game_release(&g);
+	return rc;
+}
+
+int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
+		 struct run_result *r)
+{
+	struct strlist ids = STRLIST_INIT;
+	char *err = NULL;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	rc = campaign_list_games(c, &ids, &err);
+	if (rc) {
+		strlist_take(&r->errors, err);
+		return rc;
+	}
+	r->games = ids.n;
+	for (size_t i = 0; i < ids.n; i++) {
+		struct turn_result tr;
+		if (progress)
+			progress(arg, i, ids.n, ids.v[i]);
+		err = NULL;
+		rc = campaign_turn(c, ids.v[i], flags | TURN_IF_DUE, &tr, &err);
+		free(tr.public_report);
+		if (rc) {
+			/* One broken game never stops the others. */
+			strlist_addf(&r->errors, "%s: %s", ids.v[i], err ? err : "failed");
+			r->failed++;
+			free(err);
+			if (rc == WP_ERR_IO)
+				break; /* the disk is failing: stop before it gets worse */
+			continue;
+		}
+		if (tr.outcome == TURN_DONE)
+			r->processed++;
+		else if (tr.outcome == TURN_HELD)
+			r->held++;
+	}
+	if (progress)
+		progress(arg, ids.n, ids.n, NULL);
+	strlist_clear(&ids);
+	return r->failed ? (rc == WP_ERR_IO ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
+}
+
+static void status_line(const struct campaign *c, const struct game *g, struct sb *out)
+{
+	struct pending pd;
+	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+	pending_load(c, g, &pd);
+	sb_addf(out, "%-12s %-16s turn %-4d %-6s", g->id, g->engine->name, g->turn,
+		game_status_name(g->status));
+	if (g->status != GAME_OVER)
+		sb_addf(out, " due %s  orders %zu/%zu", when, pd.nawaited - pd.nmissing,
+			pd.nawaited);
+	sb_addc(out, '\n');
+	pending_release(&pd);
+	free(when);
+}
+
+static void status_detail(const struct campaign *c, const struct game *g, struct sb *out)
+{
+	struct pending pd;
+	status_line(c, g, out);
+	pending_load(c, g, &pd);
+	sb_addf(out, "\nPlayers:\n");
+	for (size_t i = 0; i < g->nplayers; i++) {
+		const struct player *pl = &g->players[i];
+		sb_addf(out, "  %-16s %-28s %s%s%s\n", pl->name, pl->email,
+			pl->dropped ? "dropped" : pd.awaited[i] ? "awaited" : "",
+			pd.has[i] ? ", orders in" : "", pl->nmr ? ", missed turns" : "");
+	}
+	sb_adds(out, "\n");
+	g->engine->view(g, -1, out);
+	pending_release(&pd);
+}
+
+int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err)
+{
+	struct strlist ids = STRLIST_INIT;
+	int rc;
+	if (id) {
+		struct game g;
+		rc = campaign_load_game(c, id, &g, err);
+		if (!rc)
+			status_detail(c, &g, out);
+		game_release(&g);
+		return rc;
+	}
+	rc = campaign_list_games(c, &ids, err);
+	for (size_t i = 0; !rc && i < ids.n; i++) {
+		struct game g;
+		char *e = NULL;
+		if (campaign_load_game(c, ids.v[i], &g, &e))
+			sb_addf(out, "%-12s unreadable: %s\n", ids.v[i], e);
+		else
+			status_line(c, &g, out);
+		free(e);
+		game_release(&g);
+	}
+	if (!rc && !ids.n)
+		sb_adds(out, "No games yet; create one with 'wyrmpost new'.\n");
+	strlist_clear(&ids);
+	return rc;
+}
+
+static void check_game(const struct campaign *c, const char *id, struct strlist *problems)
+{
+	struct game g;
+	struct strlist turns = STRLIST_INIT;
+	char *e = NULL, *dir;
+
+	if (campaign_load_game(c, id, &g, &e)) {
+		strlist_take(problems, e);
+		return;
+	}
+	dir = campaign_game_path(c, id, "turns");
+	if (fs_list(dir, &turns, &e))
+		strlist_take(problems, e);
+	for (size_t i = 0; i < turns.n; i++) {
+		struct game old;
+		char *path = xasprintf("%s/%s", dir, turns.v[i]);
+		e = NULL;
+		if (strlen(turns.v[i]) != 8 || strcmp(turns.v[i] + 4, ".xml"))
+			continue;
+		if (game_load_file(&old, path, &e))
+			strlist_take(problems, e);
+		game_release(&old);
+		free(path);
+	}
+	strlist_clear(&turns);
+	free(dir);
+	game_release(&g);
+}
+
+int campaign_check(const struct campaign *c, const char *id, struct strlist *problems,
+		   char **err)
+{
+	struct strlist ids = STRLIST_INIT;
+	int rc = WP_OK;
+	if (id) {
+		check_game(c, id, problems);
+		return WP_OK;
+	}
+	rc = campaign_list_games(c, &ids, err);
+	for (size_t i = 0; !rc && i < ids.n; i++)
+		check_game(c, ids.v[i], problems);
+	strlist_clear(&ids);
+	return rc;
+}
+
+int campaign_report(const struct campaign *c, const char *id, int turn, const char *player,
+		    char **text, char **err)
+{
+	struct game g;
+	char *rest, *path;
+	size_t len;
+	int rc = campaign_load_game(c, id, &g, err);
+	if (rc)
+		return rc;
+	if (!turn)
+		turn = g.turn - 1;
+	if (player && game_player_index(&g, player) < 0) {
+		*err = xasprintf("%s: no player '%s'", id, player);
+		game_release(&g);
+		return WP_ERR_NOTFOUND;
+	}
+	rest = xasprintf("reports/%04d/%s.txt", turn,
+			 player ? g.players[game_player_index(&g, player)].name : "public");
+	path = campaign_game_path(c, id, rest);
+	if (turn < 1 || !fs_exists(path)) {
+		*err = turn < 1 ? xasprintf("%s: no turn has been played yet", id)
+				: xasprintf("%s: no report for turn %d", id, turn);
+		rc = WP_ERR_NOTFOUND;
+	} else if (fs_read_file(path, text, &len, err)) {
+		rc = WP_ERR_IO;
+	}
+	free(path);
+	free(rest);
+	game_release(&g);
+	return rc;
+}
+
+int campaign_rollback(struct campaign *c, const char *id, int to, int *restored, char **err)
+{
+	struct game g, old;
+	char *rest, *path, *buf = NULL, *gamepath;
+	size_t len;
+	int rc = campaign_load_game(c, id, &g, err);
+
+	if (rc)
+		return rc;
+	if (!to)
+		to = g.turn - 1;
+	if (to < 1 || to >= g.turn) {
+		*err = xasprintf("%s: can roll back only to turns 1 to %d", id, g.turn - 1);
+		game_release(&g);
+		return g.turn <= 1 ? WP_ERR_NOTFOUND : WP_ERR_USAGE;
+	}
+	rest = xasprintf("turns/%04d.xml", to);
+	path = campaign_game_path(c, id, rest);
+	gamepath = campaign_game_path(c, id, "game.xml");
+	rc = game_load_file(&old, path, err) ? WP_ERR_DATA : WP_OK;
+	game_release(&old);
+	if (!rc && fs_read_file(path, &buf, &len, err))
+		rc = WP_ERR_IO;
+	if (!rc && fs_write_atomic(gamepath, buf, len, err))
+		rc = WP_ERR_IO;
+	/* The undone turns' snapshots go too: they belong to a history that
+	 * no longer happened.  Their orders stay, to be played again. */
+	for (int t = to; !rc && t < g.turn; t++) {
+		char *r2 = xasprintf("turns/%04d.xml", t);
+		char *p2 = campaign_game_path(c, id, r2);
+		if (fs_unlink(p2, err))
+			rc = WP_ERR_IO;
+		free(p2);
+		free(r2);
+	}
+	if (!rc)
+		*restored = to;
+	free(buf);
+	free(gamepath);
+	free(path);
+	free(rest);
+	game_release(&g);
+	return rc;
+}

@@ -1,0 +1,305 @@
+/* util.c - memory, strings, small parsers; see util.h. */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void wp_bug(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "wyrmpost: BUG at %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+static _Noreturn void out_of_memory(size_t n)
+{
+	fprintf(stderr, "wyrmpost: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		out_of_memory(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		out_of_memory(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		out_of_memory(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	struct sb sb = SB_INIT;
+	sb_vaddf(&sb, fmt, ap);
+	if (!sb.buf)
+		return xstrdup("");
+	return sb_detach(&sb);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static void sb_grow(struct sb *sb, size_t extra)
+{
+	if (sb->len + extra + 1 > sb->alloc) {
+		size_t want = sb->len + extra + 1;
+		sb->alloc = sb->alloc * 2 > want ? sb->alloc * 2 : want + 32;
+		sb->buf = xrealloc(sb->buf, sb->alloc);
+	}
+}
+
+void sb_add(struct sb *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_adds(struct sb *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_addc(struct sb *sb, char c)
+{
+	sb_add(sb, &c, 1);
+}
+
+void sb_vaddf(struct sb *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		BUG("bad format \"%s\"", fmt);
+	sb_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_addf(struct sb *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+const char *sb_str(const struct sb *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+char *sb_detach(struct sb *sb)
+{
+	char *s = sb->buf ? sb->buf : xstrdup("");
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+	return s;
+}
+
+void sb_reset(struct sb *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+void sb_release(struct sb *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+}
+
+void strlist_take(struct strlist *l, char *s)
+{
+	ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	l->v[l->n++] = s;
+}
+
+void strlist_add(struct strlist *l, const char *s)
+{
+	strlist_take(l, xstrdup(s));
+}
+
+void strlist_addf(struct strlist *l, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	strlist_take(l, xvasprintf(fmt, ap));
+	va_end(ap);
+}
+
+void strlist_clear(struct strlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->alloc = 0;
+}
+
+bool strlist_has(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], s))
+			return true;
+	return false;
+}
+
+bool parse_int(const char *s, long long min, long long max, long long *out)
+{
+	char *end;
+	long long v;
+	if (!s || !*s || (*s != '-' && (*s < '0' || *s > '9')))
+		return false;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int ascii_casecmp(const char *a, const char *b)
+{
+	while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
+		a++, b++;
+	return lower((unsigned char)*a) - lower((unsigned char)*b);
+}
+
+int ascii_ncasecmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		int d = lower((unsigned char)*a) - lower((unsigned char)*b);
+		if (d || !*a)
+			return d;
+	}
+	return 0;
+}
+
+char *ascii_lower_dup(const char *s)
+{
+	char *d = xstrdup(s);
+	for (char *p = d; *p; p++)
+		*p = (char)lower((unsigned char)*p);
+	return d;
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+char *str_trim(char *s)
+{
+	size_t n = strlen(s), i = 0;
+	while (n && is_space(s[n - 1]))
+		s[--n] = '\0';
+	while (is_space(s[i]))
+		i++;
+	if (i)
+		memmove(s, s + i, n - i + 1);
+	return s;
+}
+
+bool ident_ok(const char *s)
+{
+	size_t n = 0;
+	if (!s || !*s || *s == '-' || *s == '_')
+		return false;
+	for (; *s; s++, n++) {
+		char c = *s;
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '-' || c == '_'))
+			return false;
+	}
+	return n <= 32;
+}
+
+char *time_format_iso(long long t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+	char buf[32];
+	if (!gmtime_r(&tt, &tm) || !strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		BUG("time %lld out of range", t);
+	return xstrdup(buf);
+}
+
+bool time_parse_iso(const char *s, long long *out)
+{
+	struct tm tm;
+	char *end;
+	memset(&tm, 0, sizeof tm);
+	end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (!end || *end)
+		return false;
+	*out = (long long)timegm(&tm);
+	return true;
+}

@@ -1,0 +1,111 @@
+/* wyrmpost.c - main: global options, then one verb from the table. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fsutil.h"
+
+const struct cmd commands[] = {
+	{ "init", cmd_init, "init [--sender ADDRESS] [--gamemaster ADDRESS]",
+	  "create a campaign directory",
+	  "Creates wyrmpost.xml, games/, outbox/ and spool/ in the campaign directory\n"
+	  "(made if missing).  --sender is the address mail comes from; --gamemaster\n"
+	  "is told about held turns (default: the sender).\n" },
+	{ "new", cmd_new,
+	  "new ID RULES [--seed N] [--option NAME=VALUE]... [--deadline SPEC] [--tz ZONE]\n"
+	  "              --player NAME:EMAIL[:PASSWORD]...",
+	  "create a game",
+	  "Creates game ID played by RULES (see 'wyrmpost help rules').  Each --player\n"
+	  "names a player, the address their mail goes to and, optionally, a password;\n"
+	  "a password not given is generated and printed once.  Every player is sent a\n"
+	  "welcome mail with their password.  --seed fixes the game's random generator\n"
+	  "(same seed and same orders: the same game).  --deadline is 0 (every run), an\n"
+	  "interval (24h, 90m, 2d) or a daily time (18:00) in --tz (default UTC).\n"
+	  "Options every game has: deadline, tz, nmr-drop (drop a player after this many\n"
+	  "missed turns in a row, 0: never; default 3), hold (hold a turn when more than\n"
+	  "half the awaited players missed it; default yes).\n" },
+	{ "status", cmd_status, "status [ID]", "show the games, or one game in detail",
+	  "Without ID, one line per game: rules, turn, state, deadline and how many of\n"
+	  "the awaited players have sent orders.  With ID: the players and the board.\n" },
+	{ "check", cmd_check, "check [ID]", "validate the configuration and stored games",
+	  "Reads wyrmpost.xml and every game file (current state and every earlier\n"
+	  "state under turns/) against the schemas; prints each problem as FILE:LINE:\n"
+	  "message and exits with 65 (EX_DATAERR) if there was any.\n" },
+	{ "submit", cmd_submit, "submit [FILE]", "take one orders text or mail",
+	  "Reads an orders text, or one RFC 5322 mail with a plain-text body, from FILE\n"
+	  "or standard input (so '|wyrmpost submit' works in a procmail recipe).\n"
+	  "The text starts with 'game ID', 'player NAME' and 'password SECRET' lines,\n"
+	  "optionally 'turn N', then one order per line.  Each line is accepted or\n"
+	  "rejected with a reason; the confirmation is printed and mailed to the\n"
+	  "player.  A later submission for the same turn replaces the earlier one.\n"
+	  "Exit status 77 (EX_NOPERM) for a wrong password, 65 (EX_DATAERR) for orders\n"
+	  "for another turn or a text that holds no orders header.\n" },
+	{ "turn", cmd_turn, "turn ID [--dry-run] [--force]", "process one game's turn now",
+	  "Plays the current turn of game ID now, whether or not its deadline has come.\n"
+	  "Players who sent nothing get the game's no-orders rule.  --force plays a held\n"
+	  "turn, or one that more than half the awaited players missed; --dry-run shows\n"
+	  "what would happen and writes nothing.\n" },
+	{ "run", cmd_run, "run [--dry-run] [--force]", "process every due game (the cron job)",
+	  "Processes every game whose deadline has come, or whose awaited players have\n"
+	  "all sent orders.  A game whose file is damaged is reported and skipped; the\n"
+	  "others still run.  Quiet unless something fails, except for a progress line\n"
+	  "when standard error is a terminal.  Exits 75 (EX_TEMPFAIL) when another run\n"
+	  "holds the campaign.\n" },
+	{ "report", cmd_report, "report ID [--turn N] [--player NAME]",
+	  "print a stored turn report",
+	  "Prints the report of turn N (default: the last one played), as player NAME\n"
+	  "received it, or the public report.\n" },
+	{ "rollback", cmd_rollback, "rollback ID [--to N]", "put a game back to an earlier turn",
+	  "Restores the state the game had before turn N was played (default: the last\n"
+	  "turn played), so that turn can be played again.  Orders for it are kept.\n" },
+	{ "help", cmd_help, "help [VERB]", "explain a verb", "Shows help for VERB.\n" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct cmd *cmd_find(const char *name)
+{
+	for (const struct cmd *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *cmd;
+	int i = 1;
+	const char *env = getenv("WYRMPOST_DIR");
+	const char *crash = getenv("WYRMPOST_CRASH_AT");
+
+	if (env && *env)
+		cli_dir = env;
+	if (crash && *crash)
+		fs_set_crashpoint(crash); /* test hook, see fsutil.h */
+	while (i < argc && argv[i][0] == '-') {
+		if (!strcmp(argv[i], "-d") && i + 1 < argc) {
+			cli_dir = argv[i + 1];
+			i += 2;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("wyrmpost %s\n", PACKAGE_VERSION);
+			return EX_OK;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			return cmd_help(1, argv);
+		} else {
+			cli_error("unknown option '%s'; see 'wyrmpost help'", argv[i]);
+			return EX_USAGE;
+		}
+	}
+	if (i >= argc)
+		return cmd_help(1, argv) == EX_OK ? EX_USAGE : EX_USAGE;
+	cmd = cmd_find(argv[i]);
+	if (!cmd) {
+		cli_error("'%s' is not a wyrmpost verb; see 'wyrmpost help'", argv[i]);
+		return EX_USAGE;
+	}
+	return cmd->fn(argc - i, argv + i);
+}

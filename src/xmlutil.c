@@ -1,0 +1,264 @@
+/* xmlutil.c - safe parsing, RelaxNG validation, attribute helpers.
+ *
+ * Game files come from disk we own, but a campaign directory can be edited by
+ * hand or damaged, so they are treated as untrusted: no DTD, no external
+ * entity, no network, and any DOCTYPE is refused outright (which also rules
+ * out entity-expansion bombs).
+ */
+#include "xmlutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>
+
+#include "util.h"
+
+static xmlParserInputPtr refuse_loader(const char *url, const char *id,
+				       xmlParserCtxtPtr ctxt)
+{
+	(void)url;
+	(void)id;
+	(void)ctxt;
+	return NULL;
+}
+
+static void quiet_errors(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+void xml_init(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	xmlInitParser();
+	xmlSetExternalEntityLoader(refuse_loader);
+	/* Errors are collected per call and returned, never printed. */
+	xmlSetGenericErrorFunc(NULL, quiet_errors);
+}
+
+static char *error_text(const xmlError *e, const char *name)
+{
+	char *msg, *out;
+	if (!e)
+		return xasprintf("%s: cannot parse", name);
+	msg = xstrdup(e->message ? e->message : "error");
+	str_trim(msg);
+	out = xasprintf("%s:%d: %s", name, e->line, msg);
+	free(msg);
+	return out;
+}
+
+static int doctype_line(const char *buf, size_t len)
+{
+	int line = 1;
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			line++;
+		else if (buf[i] == '<' && len - i > 9 && !memcmp(buf + i, "<!DOCTYPE", 9))
+			return line;
+	}
+	return 1;
+}
+
+xmlDoc *xml_parse(const char *buf, size_t len, const char *name, char **err)
+{
+	xmlParserCtxtPtr ctxt;
+	xmlDoc *doc;
+
+	xml_init();
+	ctxt = xmlNewParserCtxt();
+	if (!ctxt)
+		BUG("xmlNewParserCtxt failed");
+	if (len > (size_t)1 << 30) {
+		*err = xasprintf("%s: file too large", name);
+		xmlFreeParserCtxt(ctxt);
+		return NULL;
+	}
+	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, "UTF-8",
+				XML_PARSE_NONET | XML_PARSE_NOBLANKS |
+				XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (!doc || !ctxt->wellFormed) {
+		*err = error_text(xmlCtxtGetLastError(ctxt), name);
+		if (doc)
+			xmlFreeDoc(doc);
+		xmlFreeParserCtxt(ctxt);
+		return NULL;
+	}
+	xmlFreeParserCtxt(ctxt);
+	if (doc->intSubset || doc->extSubset) {
+		*err = xasprintf("%s:%d: a DOCTYPE is not allowed", name,
+				 doctype_line(buf, len));
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/* Parsed grammars are kept for the life of the process: a run over a
+ * thousand games validates a thousand files against the same few. */
+struct cached_schema {
+	const char *text;
+	xmlRelaxNGPtr schema;
+};
+static struct cached_schema cache[16];
+
+static xmlRelaxNGPtr schema_for(const char *text)
+{
+	size_t i;
+	xmlRelaxNGParserCtxtPtr pc;
+	xmlRelaxNGPtr s;
+
+	for (i = 0; i < ARRAY_SIZE(cache) && cache[i].text; i++)
+		if (cache[i].text == text)
+			return cache[i].schema;
+	pc = xmlRelaxNGNewMemParserCtxt(text, (int)strlen(text));
+	xmlRelaxNGSetParserStructuredErrors(pc, NULL, NULL);
+	s = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	if (!s)
+		BUG("built-in schema does not parse");
+	if (i < ARRAY_SIZE(cache)) {
+		cache[i].text = text;
+		cache[i].schema = s;
+	}
+	return s;
+}
+
+struct first_error {
+	char *msg;
+	const char *name;
+};
+
+static void keep_first(void *data, xmlErrorPtr e)
+{
+	struct first_error *fe = data;
+	if (fe->msg)
+		return;
+	if (e && e->node && e->line == 0)
+		e->line = xmlGetLineNo((xmlNodePtr)e->node);
+	fe->msg = error_text(e, fe->name);
+}
+
+int xml_validate(xmlDoc *doc, const char *rng_text, const char *name, char **err)
+{
+	xmlRelaxNGPtr schema = schema_for(rng_text);
+	xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(schema);
+	struct first_error fe = { NULL, name };
+	int rc;
+
+	xmlRelaxNGSetValidStructuredErrors(vc, keep_first, &fe);
+	rc = xmlRelaxNGValidateDoc(vc, doc);
+	xmlRelaxNGFreeValidCtxt(vc);
+	if (rc == 0) {
+		free(fe.msg);
+		return 0;
+	}
+	*err = fe.msg ? fe.msg : xasprintf("%s: does not match the schema", name);
+	return -1;
+}
+
+char *xml_to_string(xmlDoc *doc, size_t *len)
+{
+	xmlChar *mem = NULL;
+	int size = 0;
+	char *out;
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+	if (!mem)
+		BUG("cannot serialise XML");
+	out = xstrndup((const char *)mem, (size_t)size);
+	xmlFree(mem);
+	if (len)
+		*len = (size_t)size;
+	return out;
+}
+
+char *xml_attr(const xmlNode *n, const char *name)
+{
+	xmlChar *v = xmlGetNoNsProp(n, (const xmlChar *)name);
+	char *out;
+	if (!v)
+		return NULL;
+	out = xstrdup((const char *)v);
+	xmlFree(v);
+	return out;
+}
+
+bool xml_attr_int(const xmlNode *n, const char *name, long long *out)
+{
+	char *v = xml_attr(n, name);
+	bool ok = v && parse_int(v, -(1LL << 62), 1LL << 62, out);
+	free(v);
+	return ok;
+}
+
+bool xml_attr_u64(const xmlNode *n, const char *name, uint64_t *out)
+{
+	char *v = xml_attr(n, name);
+	bool ok = v && parse_u64(v, out);
+	free(v);
+	return ok;
+}
+
+bool xml_attr_bool(const xmlNode *n, const char *name, bool *out)
+{
+	char *v = xml_attr(n, name);
+	bool ok = v && (!strcmp(v, "yes") || !strcmp(v, "no"));
+	if (ok)
+		*out = !strcmp(v, "yes");
+	free(v);
+	return ok;
+}
+
+void xml_set(xmlNode *n, const char *name, const char *value)
+{
+	xmlSetProp(n, (const xmlChar *)name, (const xmlChar *)value);
+}
+
+void xml_set_int(xmlNode *n, const char *name, long long v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%lld", v);
+	xml_set(n, name, buf);
+}
+
+void xml_set_bool(xmlNode *n, const char *name, bool v)
+{
+	xml_set(n, name, v ? "yes" : "no");
+}
+
+xmlNode *xml_child(xmlNode *parent, const char *name, const char *text)
+{
+	xmlNode *c = xmlNewChild(parent, NULL, (const xmlChar *)name, NULL);
+	if (text)
+		xmlNodeAddContent(c, (const xmlChar *)text);
+	return c;
+}
+
+bool xml_is(const xmlNode *n, const char *name)
+{
+	return n && n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name);
+}
+
+xmlNode *xml_first(const xmlNode *parent, const char *name)
+{
+	for (xmlNode *c = parent->children; c; c = c->next)
+		if (xml_is(c, name))
+			return c;
+	return NULL;
+}
+
+char *xml_text(const xmlNode *n)
+{
+	xmlChar *t = xmlNodeGetContent(n);
+	char *out = xstrdup(t ? (const char *)t : "");
+	xmlFree(t);
+	return out;
+}

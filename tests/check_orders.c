@@ -1,0 +1,141 @@
+/* check_orders.c - reading orders texts and mails. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "orders.h"
+
+static void parse_ok(const char *text, struct submission *s)
+{
+	char *err = NULL;
+	int rc = submission_parse(text, strlen(text), s, &err);
+	ck_assert_msg(rc == 0, "%s", err ? err : "");
+}
+
+START_TEST(header_lines_any_case_optional_colon)
+{
+	struct submission s;
+	parse_ok("GAME: g1\nPlayer ann\npassword:   s3 cret\nturn 4\nleave\n", &s);
+	ck_assert_str_eq(s.game, "g1");
+	ck_assert_str_eq(s.player, "ann");
+	ck_assert_str_eq(s.password, "s3 cret");
+	ck_assert_int_eq(s.turn, 4);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "leave");
+	ck_assert_int_eq(s.lines[0].lineno, 5);
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(comments_quotes_signature_blank_lines)
+{
+	struct submission s;
+	parse_ok("\xEF\xBB\xBF# my orders\r\ngame g1\r\nplayer ann\r\npassword pw\r\n\r\n"
+		 "> game g2\r\n> leave\r\njoin 5   # five tokens\r\n  \r\nleave\r\n"
+		 "-- \r\nann\r\njoin 7\r\n", &s);
+	ck_assert_str_eq(s.game, "g1");
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[0].text, "join 5");
+	ck_assert_int_eq(s.lines[0].lineno, 8);
+	ck_assert_str_eq(s.lines[1].text, "leave");
+	ck_assert_int_eq(s.lines[1].lineno, 10);
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(header_words_after_orders_are_orders)
+{
+	struct submission s;
+	parse_ok("game g1\nplayer ann\npassword pw\nleave\ngame g2\n", &s);
+	ck_assert_str_eq(s.game, "g1");
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[1].text, "game g2");
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(missing_header_is_an_error)
+{
+	struct submission s;
+	char *err = NULL;
+	const char *t = "game g1\nplayer ann\nleave\n";
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "password"));
+	free(err);
+	submission_release(&s);
+	t = "game g1\nplayer ann\npassword x\nturn soon\n";
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "line 4"));
+	free(err);
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(plain_mail_body_is_read)
+{
+	struct submission s;
+	parse_ok("From: Ann <ann@example.org>\r\nSubject: orders\r\n"
+		 "Message-ID: <1@example.org>\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+		 "\r\ngame g1\r\nplayer ann\r\npassword pw\r\nleave\r\n", &s);
+	ck_assert_str_eq(s.from, "Ann <ann@example.org>");
+	ck_assert_str_eq(s.message_id, "<1@example.org>");
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.lines[0].lineno, 9); /* counted from the top of the mail */
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(unreadable_mail_is_refused_clearly)
+{
+	struct submission s;
+	char *err = NULL;
+	const char *t = "From: a@b.c\nContent-Type: multipart/mixed; boundary=x\n\n--x\n";
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "plain text"));
+	free(err);
+	submission_release(&s);
+	t = "From: a@b.c\nContent-Transfer-Encoding: base64\n\nZ2FtZQ==\n";
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	free(err);
+	submission_release(&s);
+}
+END_TEST
+
+START_TEST(stored_orders_round_trip)
+{
+	struct strlist a = STRLIST_INIT, b = STRLIST_INIT;
+	char *text;
+	strlist_add(&a, "join 5 seat 2");
+	strlist_add(&a, "leave");
+	text = orders_format(&a);
+	ck_assert_str_eq(text, "join 5 seat 2\nleave\n");
+	orders_parse_stored(text, &b);
+	ck_assert_uint_eq(b.n, 2);
+	ck_assert_str_eq(b.v[1], "leave");
+	free(text);
+	strlist_clear(&a);
+	strlist_clear(&b);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("orders");
+	TCase *tc = tcase_create("orders");
+	SRunner *sr;
+	int failed;
+	tcase_add_test(tc, header_lines_any_case_optional_colon);
+	tcase_add_test(tc, comments_quotes_signature_blank_lines);
+	tcase_add_test(tc, header_words_after_orders_are_orders);
+	tcase_add_test(tc, missing_header_is_an_error);
+	tcase_add_test(tc, plain_mail_body_is_read);
+	tcase_add_test(tc, unreadable_mail_is_refused_clearly);
+	tcase_add_test(tc, stored_orders_round_trip);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
