@@ -9,14 +9,21 @@
 
 static void deadline_line(const struct game *g, struct sb *out)
 {
+	bool awaited[MAX_PLAYERS], any = false;
 	char *when;
 	if (g->status == GAME_OVER) {
 		sb_adds(out, "The game is over.\n");
 		return;
 	}
+	g->engine->awaited(g, awaited);
+	for (size_t i = 0; i < g->nplayers; i++)
+		any |= awaited[i] && !g->players[i].dropped;
 	when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-	sb_addf(out, "Turn %d runs at %s at the latest", g->turn, when);
-	sb_adds(out, ", or earlier once every awaited player has sent orders.\n");
+	if (any)
+		sb_addf(out, "Turn %d runs at %s at the latest, or earlier once every player "
+			     "it waits for has sent orders.\n", g->turn, when);
+	else
+		sb_addf(out, "Turn %d runs at %s.\n", g->turn, when);
 	free(when);
 }
 

@@ -435,9 +435,12 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	if (!to)
 		to = g.turn - 1;
 	if (to < 1 || to >= g.turn) {
-		*err = xasprintf("%s: can roll back only to turns 1 to %d", id, g.turn - 1);
+		rc = g.turn <= 1 ? WP_ERR_NOTFOUND : WP_ERR_USAGE;
+		*err = g.turn <= 1 ? xasprintf("%s: no turn has been played yet", id)
+				   : xasprintf("%s: can roll back only to turns 1 to %d", id,
+					       g.turn - 1);
 		game_release(&g);
-		return g.turn <= 1 ? WP_ERR_NOTFOUND : WP_ERR_USAGE;
+		return rc;
 	}
 	rest = xasprintf("turns/%04d.xml", to);
 	path = campaign_game_path(c, id, rest);

@@ -111,9 +111,12 @@ void sb_addc(struct sb *sb, char c)
 void sb_vaddf(struct sb *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
+	char probe[1];
 	int n;
+	if (!fmt) /* also keeps gcc's -Wformat-truncation from misfiring */
+		BUG("sb_vaddf without a format");
 	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
+	n = vsnprintf(probe, sizeof probe, fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		BUG("bad format \"%s\"", fmt);

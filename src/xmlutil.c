@@ -68,30 +68,50 @@ static int doctype_line(const char *buf, size_t len)
 	return 1;
 }
 
+struct first_error {
+	char *msg;
+	const char *name;
+};
+
+/* Keep the first error of a parse or validation: later ones are usually
+ * consequences of it ("premature end of data" after a bad tag). */
+static void keep_first(void *data, xmlErrorPtr e)
+{
+	struct first_error *fe = data;
+	if (fe->msg || !e || e->level < XML_ERR_ERROR)
+		return;
+	if (e->node && e->line == 0)
+		e->line = xmlGetLineNo((xmlNodePtr)e->node);
+	fe->msg = error_text(e, fe->name);
+}
+
 xmlDoc *xml_parse(const char *buf, size_t len, const char *name, char **err)
 {
+	struct first_error fe = { NULL, name };
 	xmlParserCtxtPtr ctxt;
 	xmlDoc *doc;
 
 	xml_init();
+	if (len > (size_t)1 << 30) {
+		*err = xasprintf("%s: file too large", name);
+		return NULL;
+	}
 	ctxt = xmlNewParserCtxt();
 	if (!ctxt)
 		BUG("xmlNewParserCtxt failed");
-	if (len > (size_t)1 << 30) {
-		*err = xasprintf("%s: file too large", name);
-		xmlFreeParserCtxt(ctxt);
-		return NULL;
-	}
+	xmlSetStructuredErrorFunc(&fe, keep_first);
 	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, "UTF-8",
 				XML_PARSE_NONET | XML_PARSE_NOBLANKS |
 				XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	xmlSetStructuredErrorFunc(NULL, NULL);
 	if (!doc || !ctxt->wellFormed) {
-		*err = error_text(xmlCtxtGetLastError(ctxt), name);
+		*err = fe.msg ? fe.msg : error_text(xmlCtxtGetLastError(ctxt), name);
 		if (doc)
 			xmlFreeDoc(doc);
 		xmlFreeParserCtxt(ctxt);
 		return NULL;
 	}
+	free(fe.msg);
 	xmlFreeParserCtxt(ctxt);
 	if (doc->intSubset || doc->extSubset) {
 		*err = xasprintf("%s:%d: a DOCTYPE is not allowed", name,
@@ -130,21 +150,6 @@ static xmlRelaxNGPtr schema_for(const char *text)
 		cache[i].schema = s;
 	}
 	return s;
-}
-
-struct first_error {
-	char *msg;
-	const char *name;
-};
-
-static void keep_first(void *data, xmlErrorPtr e)
-{
-	struct first_error *fe = data;
-	if (fe->msg)
-		return;
-	if (e && e->node && e->line == 0)
-		e->line = xmlGetLineNo((xmlNodePtr)e->node);
-	fe->msg = error_text(e, fe->name);
 }
 
 int xml_validate(xmlDoc *doc, const char *rng_text, const char *name, char **err)

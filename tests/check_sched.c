@@ -79,6 +79,14 @@ static bool outbox_has(const char *key)
 	return b;
 }
 
+static bool game_file_exists(const char *rest)
+{
+	char *p = campaign_game_path(&c, "g1", rest);
+	bool b = fs_exists(p);
+	free(p);
+	return b;
+}
+
 START_TEST(not_due_until_all_sent_or_deadline)
 {
 	struct game g;
@@ -94,8 +102,8 @@ START_TEST(not_due_until_all_sent_or_deadline)
 	ck_assert_int_eq(g.deadline, T0 + 3600 + 86400);
 	game_release(&g);
 	ck_assert(outbox_has("g1-0001-report-ann"));
-	ck_assert(fs_exists(campaign_game_path(&c, "g1", "reports/0001/public.txt")));
-	ck_assert(fs_exists(campaign_game_path(&c, "g1", "turns/0001.xml")));
+	ck_assert(game_file_exists("reports/0001/public.txt"));
+	ck_assert(game_file_exists("turns/0001.xml"));
 }
 END_TEST
 

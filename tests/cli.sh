@@ -86,10 +86,11 @@ expect_grep 'turn 2 played' "$scratch/out"
 expect_status 0 wp rollback g1
 cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "rollback"
 expect_status 0 wp turn g1
+expect_status 64 wp rollback g1 --to 5
 expect_status 0 wp rollback g1 --to 1
 expect_status 0 wp status g1
 expect_grep 'turn 1' "$scratch/out"
-expect_status 64 wp rollback g1 --to 5
+expect_status 66 wp rollback g1     # nothing left to undo
 expect_status 0 wp check
 
 # A corrupt game is named with its line, skipped, and the others run.

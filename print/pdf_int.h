@@ -1,0 +1,102 @@
+/* pdf_int.h - inside the print/ layer only: the document and the guard
+ * that turns libharu's error callback into a sticky document error.
+ *
+ * libharu reports an error twice: through the handler given to HPDF_New and
+ * through the status each call returns.  Rather than test every status, the
+ * handler longjmp()s to the innermost guard.  Every function that calls
+ * libharu opens its own guard, so a jump never crosses a caller's frame (a
+ * card callback's, say) and never skips anyone's cleanup.
+ */
+#ifndef WP_PDF_INT_H
+#define WP_PDF_INT_H
+
+#include <setjmp.h>
+
+#include <hpdf.h>
+
+#include "print.h"
+#include "util.h"
+
+#define MM_TO_PT (72.0 / 25.4)
+
+struct print_doc {
+	HPDF_Doc pdf;
+	HPDF_Page page;           /* current page, NULL before the first */
+	size_t npages;
+	enum print_paper paper;
+	bool small;
+	char *fontdir;
+	HPDF_Font fonts[PRINT_NFONTS]; /* loaded on first use */
+	HPDF_Font symbol;          /* small mode: suits */
+	jmp_buf *jmp;              /* innermost guard, NULL outside */
+	char *error;               /* first failure; sticky */
+};
+
+struct pdf_guard {
+	jmp_buf env;
+	jmp_buf *outer;
+};
+
+/* Open a guard at the top of a function that calls libharu:
+ *
+ *	struct pdf_guard g;
+ *	PDF_GUARD(d, &g, return);
+ *	... libharu calls ...
+ *	pdf_unguard(d, &g);
+ *
+ * If the document has already failed, or when a libharu call fails later,
+ * the guard is closed and onfail runs (return, return -1, ...).  setjmp()
+ * must be a whole controlling expression, hence a macro; nothing assigned
+ * after the guard may be read on the failure path. */
+#define PDF_GUARD(d, g, onfail)                            \
+	do {                                               \
+		if (!pdf_guard_open((d), (g)))             \
+			onfail;                            \
+		if (setjmp((g)->env)) {                    \
+			pdf_guard_fail((d), (g));          \
+			onfail;                            \
+		}                                          \
+	} while (0)
+
+bool pdf_guard_open(struct print_doc *d, struct pdf_guard *g);
+void pdf_guard_fail(struct print_doc *d, struct pdf_guard *g);
+void pdf_unguard(struct print_doc *d, struct pdf_guard *g);
+
+/* Keep the first failure (message takes ownership of msg). */
+void pdf_fail(struct print_doc *d, char *msg);
+/* -1 and a copy of the document's failure in *err, or 0. */
+int pdf_status(const struct print_doc *d, char **err);
+
+/* The libharu font for f, loading it on first use (inside a guard). */
+HPDF_Font pdf_font(struct print_doc *d, enum print_font f);
+HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
+
+/* Marks shared by sheets, tiles and posters (marks.c). */
+
+/* Crop marks for a grid of trimmed rectangles: xs[] and ys[] are the
+ * distinct cut positions (mm); the grid with its bleed spans gx0..gx1,
+ * gy0..gy1; marks are drawn only outside it, from 1 mm beyond to len mm
+ * further, and never past the region rx0..rx1, ry0..ry1 less 1 mm. */
+struct marks {
+	const double *xs, *ys;
+	size_t nx, ny;
+	double gx0, gy0, gx1, gy1;
+	double rx0, ry0, rx1, ry1;
+	double len;
+};
+void marks_crop(struct print_doc *d, const struct marks *m);
+/* A registration target: circle and cross, 4 mm across, centred at x, y. */
+void marks_target(struct print_doc *d, double x, double y);
+/* Thin dashed fold line. */
+void marks_fold(struct print_doc *d, double x1, double y1, double x2, double y2);
+/* Set up the crop-mark pen: black, 0.15 mm, solid. */
+void marks_pen(struct print_doc *d);
+
+/* Call a piece callback at x, y, clipped to the polygon clip (n corners,
+ * in the piece's coordinates); rotate180 turns the piece about its centre.
+ * Returns the callback's result. */
+int piece_draw(struct print_doc *d, print_piece_fn *draw, void *ctx,
+	       const struct print_piece *p, double x, double y, bool rotate180,
+	       const double *clip, size_t nclip, char **err);
+
+#endif
