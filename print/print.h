@@ -59,6 +59,8 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 /* Write the document.  The output depends only on what was drawn: no
  * dates, no IDs, so the same input gives the same bytes. */
 int print_doc_save(struct print_doc *d, const char *path, char **err);
+/* The same bytes in memory (*buf to free), e.g. to attach to a mail. */
+int print_doc_save_mem(struct print_doc *d, char **buf, size_t *len, char **err);
 /* The first failure kept by the document, or 0; *err as above. */
 int print_doc_status(const struct print_doc *d, char **err);
 void print_doc_free(struct print_doc *d);

@@ -547,8 +547,12 @@ static void take_turn(struct game *g, int p, const struct engine_ctx *ctx,
 		   sum, sb_str(&what), name(g, p), b->tokens[p]);
 	sb_release(&what);
 	if (b->tokens[p] == 0) {
+		char *when;
 		stand_up(g, p, ctx);
-		events_add(ev, AUD_ALL, "%s is out of tokens and leaves the table.", name(g, p));
+		when = sched_format_local(b->rejoin[p], ctx->tz);
+		events_add(ev, AUD_ALL, "%s is out of tokens and leaves the table (may join "
+					"again after %s).", name(g, p), when);
+		free(when);
 	}
 }
 

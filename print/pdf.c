@@ -1,0 +1,331 @@
+/* pdf.c - the document: libharu set up once, error handler, pages, fonts,
+ * trim and bleed boxes, saving.  See print.h and pdf_int.h. */
+#include "pdf_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hpdf_objects.h>
+
+#include "fsutil.h"
+
+#define DEFAULT_FONTDIR "/usr/share/fonts/truetype/dejavu"
+
+static const char *const ttf_files[PRINT_NFONTS] = {
+	[PRINT_SANS] = "DejaVuSans.ttf",
+	[PRINT_SANS_BOLD] = "DejaVuSans-Bold.ttf",
+	[PRINT_MONO] = "DejaVuSansMono.ttf",
+	[PRINT_SERIF] = "DejaVuSerif.ttf",
+};
+
+/* The standard 14 faces: nothing embedded, every viewer has them. */
+static const char *const base14[PRINT_NFONTS] = {
+	[PRINT_SANS] = "Helvetica",
+	[PRINT_SANS_BOLD] = "Helvetica-Bold",
+	[PRINT_MONO] = "Courier",
+	[PRINT_SERIF] = "Times-Roman",
+};
+
+static const char *hpdf_reason(HPDF_STATUS no)
+{
+	switch (no) {
+	case HPDF_FILE_IO_ERROR:
+	case HPDF_FILE_OPEN_ERROR:
+		return "cannot read or write a file";
+	case HPDF_FAILD_TO_ALLOC_MEM: /* the 2.3 spelling */
+		return "out of memory";
+	case HPDF_TTF_MISSING_TABLE:
+	case HPDF_TTF_INVALID_FOMAT:
+	case HPDF_TTF_INVALID_CMAP:
+		return "not a TrueType font libharu can use";
+	case HPDF_TTF_CANNOT_EMBEDDING_FONT:
+		return "the font's licence forbids embedding";
+	case HPDF_PAGE_INVALID_GMODE:
+		return "drawing operator out of place";
+	default:
+		return "libharu failed";
+	}
+}
+
+/* libharu calls this on every error.  Keep the first, then jump to the
+ * innermost guard so the failed call's caller goes no further. */
+static void on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
+{
+	struct print_doc *d = data;
+	pdf_fail(d, xasprintf("PDF: %s (libharu error 0x%04lX, detail %lu)", hpdf_reason(no),
+			      (unsigned long)no, (unsigned long)detail));
+	if (d->jmp)
+		longjmp(*d->jmp, 1);
+}
+
+void pdf_fail(struct print_doc *d, char *msg)
+{
+	if (d->error)
+		free(msg);
+	else
+		d->error = msg;
+}
+
+static _Noreturn void pdf_throw(struct print_doc *d, char *msg)
+{
+	pdf_fail(d, msg);
+	if (!d->jmp)
+		BUG("libharu called outside a guard");
+	longjmp(*d->jmp, 1);
+}
+
+bool pdf_guard_open(struct print_doc *d, struct pdf_guard *g)
+{
+	if (d->error)
+		return false;
+	g->outer = d->jmp;
+	d->jmp = &g->env;
+	return true;
+}
+
+void pdf_guard_fail(struct print_doc *d, struct pdf_guard *g)
+{
+	d->jmp = g->outer;
+}
+
+void pdf_unguard(struct print_doc *d, struct pdf_guard *g)
+{
+	if (d->jmp != &g->env)
+		BUG("PDF guards closed out of order");
+	d->jmp = g->outer;
+}
+
+int pdf_status(const struct print_doc *d, char **err)
+{
+	if (!d->error)
+		return 0;
+	*err = xstrdup(d->error);
+	return -1;
+}
+
+int print_doc_status(const struct print_doc *d, char **err)
+{
+	return pdf_status(d, err);
+}
+
+int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char **err)
+{
+	struct print_doc *d = xcalloc(1, sizeof *d);
+	struct pdf_guard g;
+
+	d->paper = o->paper;
+	d->small = o->small;
+	d->fontdir = xstrdup(o->fontdir ? o->fontdir : DEFAULT_FONTDIR);
+	d->pdf = HPDF_New(on_error, d);
+	if (!d->pdf) {
+		print_doc_free(d);
+		*err = xstrdup("PDF: libharu cannot start (out of memory)");
+		return -1;
+	}
+	PDF_GUARD(d, &g, goto fail);
+	/* Compression is chosen per object when it is created (page content
+	 * in AddPage, font files in GetFont), so it has to come first. */
+	HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL);
+	/* Readers otherwise "fit to page" and cards come out a few per cent
+	 * small. */
+	HPDF_SetViewerPreference(d->pdf, HPDF_PRINT_SCALING_NONE);
+	if (!d->small)
+		HPDF_UseUTFEncodings(d->pdf);
+	pdf_unguard(d, &g);
+	*out = d;
+	return 0;
+fail:
+	pdf_status(d, err);
+	print_doc_free(d);
+	return -1;
+}
+
+void print_doc_free(struct print_doc *d)
+{
+	if (!d)
+		return;
+	if (d->pdf)
+		HPDF_Free(d->pdf);
+	free(d->fontdir);
+	free(d->error);
+	free(d);
+}
+
+enum print_paper print_doc_paper(const struct print_doc *d)
+{
+	return d->paper;
+}
+
+bool print_doc_small(const struct print_doc *d)
+{
+	return d->small;
+}
+
+void print_paper_size(enum print_paper p, double *w, double *h)
+{
+	switch (p) {
+	case PRINT_A4:
+		*w = 210.0, *h = 297.0;
+		return;
+	case PRINT_LETTER:
+		*w = 215.9, *h = 279.4;
+		return;
+	}
+	BUG("paper %d", (int)p);
+}
+
+/* The whole document in memory: libharu writes to its own stream, which we
+ * copy out, so the file itself is written by fs_write_atomic and a crash
+ * never leaves half a PDF under the final name. */
+static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
+{
+	struct pdf_guard g;
+	HPDF_UINT32 size;
+	char *volatile out = NULL;
+
+	PDF_GUARD(d, &g, goto fail);
+	if (d->npages == 0)
+		pdf_throw(d, xstrdup("PDF: the document has no pages"));
+	HPDF_SaveToStream(d->pdf);
+	size = HPDF_GetStreamSize(d->pdf);
+	out = xmalloc(size ? size : 1);
+	HPDF_ReadFromStream(d->pdf, (HPDF_BYTE *)out, &size);
+	pdf_unguard(d, &g);
+	*buf = out;
+	*len = size;
+	return 0;
+fail:
+	free(out);
+	return pdf_status(d, err);
+}
+
+int print_doc_save(struct print_doc *d, const char *path, char **err)
+{
+	char *buf, *e = NULL;
+	size_t len;
+	int rc;
+
+	if (doc_bytes(d, &buf, &len, err))
+		return -1;
+	rc = fs_write_atomic(path, buf, len, &e);
+	free(buf);
+	if (rc) {
+		*err = xasprintf("PDF: %s", e);
+		free(e);
+		return -1;
+	}
+	return 0;
+}
+
+int print_doc_save_mem(struct print_doc *d, char **buf, size_t *len, char **err)
+{
+	return doc_bytes(d, buf, len, err);
+}
+
+HPDF_Page pdf_page(struct print_doc *d)
+{
+	if (!d->page)
+		BUG("drawing before the first page");
+	return d->page;
+}
+
+void print_page_new(struct print_doc *d, double w, double h)
+{
+	struct pdf_guard g;
+
+	if (!(w > 0 && h > 0 && w < 5000 && h < 5000))
+		BUG("page size %g x %g mm", w, h);
+	PDF_GUARD(d, &g, return);
+	d->page = HPDF_AddPage(d->pdf);
+	d->npages++;
+	HPDF_Page_SetWidth(d->page, (HPDF_REAL)(w * MM_TO_PT));
+	HPDF_Page_SetHeight(d->page, (HPDF_REAL)(h * MM_TO_PT));
+	/* From here on the page's user space is in millimetres, so every
+	 * coordinate we write is the one the API was given. */
+	HPDF_Page_Concat(d->page, (HPDF_REAL)MM_TO_PT, 0, 0, (HPDF_REAL)MM_TO_PT, 0, 0);
+	pdf_unguard(d, &g);
+}
+
+void print_page_paper(struct print_doc *d, bool landscape)
+{
+	double w, h;
+	print_paper_size(d->paper, &w, &h);
+	if (landscape)
+		print_page_new(d, h, w);
+	else
+		print_page_new(d, w, h);
+}
+
+size_t print_page_count(const struct print_doc *d)
+{
+	return d->npages;
+}
+
+static HPDF_Array box_array(struct print_doc *d, double x, double y, double w, double h)
+{
+	HPDF_Array a = HPDF_Array_New(d->page->mmgr);
+	const double v[4] = { x, y, x + w, y + h };
+
+	if (!a)
+		pdf_throw(d, xstrdup("PDF: cannot make a page box"));
+	for (size_t i = 0; i < 4; i++)
+		if (HPDF_Array_AddReal(a, (HPDF_REAL)(v[i] * MM_TO_PT)) != HPDF_OK)
+			pdf_throw(d, xstrdup("PDF: cannot make a page box"));
+	return a;
+}
+
+/* libharu 2.3 has no API for these boxes (HPDF_Page_SetBoundary came in
+ * 2.4), but a page is a plain dictionary we may add entries to. */
+void print_page_boxes(struct print_doc *d, double tx, double ty, double tw, double th,
+		      double bx, double by, double bw, double bh)
+{
+	struct pdf_guard g;
+
+	pdf_page(d);
+	PDF_GUARD(d, &g, return);
+	if (HPDF_Dict_Add(d->page, "BleedBox", box_array(d, bx, by, bw, bh)) != HPDF_OK ||
+	    HPDF_Dict_Add(d->page, "TrimBox", box_array(d, tx, ty, tw, th)) != HPDF_OK)
+		pdf_throw(d, xstrdup("PDF: cannot add a page box"));
+	pdf_unguard(d, &g);
+}
+
+static HPDF_Font load_ttf(struct print_doc *d, enum print_font f)
+{
+	/* On the stack: a jump out of libharu must not leak it. */
+	char path[4096];
+	const char *name;
+	FILE *fp;
+	int n = snprintf(path, sizeof path, "%s/%s", d->fontdir, ttf_files[f]);
+
+	if (n < 0 || (size_t)n >= sizeof path)
+		pdf_throw(d, xasprintf("PDF: font directory name too long: '%s'", d->fontdir));
+	/* libharu would only say "file open error"; name the file. */
+	fp = fopen(path, "rb");
+	if (!fp)
+		pdf_throw(d, xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno)));
+	fclose(fp);
+	name = HPDF_LoadTTFontFromFile(d->pdf, path, HPDF_TRUE);
+	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
+	 * TrueType fonts, which would get StandardEncoding. */
+	return HPDF_GetFont(d->pdf, name, "UTF-8");
+}
+
+HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
+{
+	if ((unsigned)f >= PRINT_NFONTS)
+		BUG("font %d", (int)f);
+	if (!d->jmp)
+		BUG("pdf_font outside a guard");
+	if (d->fonts[f])
+		return d->fonts[f];
+	if (d->small) {
+		d->fonts[f] = HPDF_GetFont(d->pdf, base14[f], "WinAnsiEncoding");
+		if (!d->symbol)
+			d->symbol = HPDF_GetFont(d->pdf, "Symbol", NULL);
+	} else {
+		d->fonts[f] = load_ttf(d, f);
+	}
+	return d->fonts[f];
+}
