@@ -7,7 +7,7 @@ wyrmpost=${1:?usage: make-campaign.sh path/to/wyrmpost}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$here/campaign
 rm -rf "$dir"
-export WYRMPOST_NOW=1795000000   # 2026-11-19; the games' deadlines are past
+export WYRMPOST_NOW=1780000000   # 2026-05-28: the games are due whenever the demo runs
 "$wyrmpost" -d "$dir" init --sender tavern@example.org --gamemaster gm@example.org >/dev/null
 "$wyrmpost" -d "$dir" new tavern burglar --seed 1234 --deadline 20:00 --tz Europe/London \
 	--player ann:ann@example.org:ember-ann --player bob:bob@example.org:ember-bob \
@@ -18,7 +18,7 @@ export WYRMPOST_NOW=1795000000   # 2026-11-19; the games' deadlines are past
 	--option tokens=10 --option rounds=2 >/dev/null
 # Play a few turns so the games are in progress.
 for t in 1 2 3; do
-	WYRMPOST_NOW=$((1795000000 + t * 86400)) "$wyrmpost" -d "$dir" run
+	WYRMPOST_NOW=$((1780000000 + t * 86400)) "$wyrmpost" -d "$dir" run
 done
 # The demo starts with an empty outbox and no reports sent from it yet.
 rm -f "$dir"/outbox/new/* "$dir/.lock"
