@@ -1,0 +1,411 @@
+/* text.c - UTF-8 text: encoding for the font in use, measuring, our own
+ * line wrapping and shrink-to-fit.
+ *
+ * HPDF_Page_TextRect wraps but cannot tell how much it needed, and breaks
+ * only at ASCII spaces; so we lay text out ourselves, measuring with
+ * HPDF_Font_TextWidth (widths add up: libharu does no kerning) and drawing
+ * each line with HPDF_Page_TextOut.
+ *
+ * Text is decoded to code points first.  Embedded DejaVu takes UTF-8, but
+ * only the Basic Multilingual Plane (libharu turns longer sequences into
+ * spaces), so anything beyond it, and broken UTF-8, becomes '?'.  In small
+ * mode a line is split into runs: Windows-1252 bytes for the base-14 face,
+ * and the suits through Symbol. */
+#include "pdf_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ELLIPSIS 0x2026
+
+/* Decode UTF-8; controls become spaces, so a tab never reaches the PDF. */
+static uint32_t *decode(const char *s, size_t *n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t *out = xmalloc((strlen(s) + 1) * sizeof *out);
+	size_t k = 0;
+
+	while (*p) {
+		uint32_t c = *p, min;
+		int more;
+		if (c < 0x80) {
+			out[k++] = (c < 0x20 && c != '\n') || c == 0x7f ? ' ' : c;
+			p++;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0)
+			more = 1, c &= 0x1f, min = 0x80;
+		else if ((c & 0xf0) == 0xe0)
+			more = 2, c &= 0x0f, min = 0x800;
+		else if ((c & 0xf8) == 0xf0)
+			more = 3, c &= 0x07, min = 0x10000;
+		else
+			more = 0, c = '?', min = 0;
+		p++;
+		for (int i = 0; i < more; i++, p++) {
+			if ((*p & 0xc0) != 0x80) {
+				c = '?', more = 0;
+				break;
+			}
+			c = c << 6 | (*p & 0x3f);
+		}
+		if (c < min || c > 0xffff || (c >= 0xd800 && c <= 0xdfff) || (c >= 0x80 && c < 0xa0))
+			c = '?';
+		out[k++] = c;
+	}
+	*n = k;
+	return out;
+}
+
+static void put_utf8(struct sb *sb, uint32_t c)
+{
+	if (c < 0x80) {
+		sb_addc(sb, (char)c);
+	} else if (c < 0x800) {
+		sb_addc(sb, (char)(0xc0 | c >> 6));
+		sb_addc(sb, (char)(0x80 | (c & 0x3f)));
+	} else {
+		sb_addc(sb, (char)(0xe0 | c >> 12));
+		sb_addc(sb, (char)(0x80 | (c >> 6 & 0x3f)));
+		sb_addc(sb, (char)(0x80 | (c & 0x3f)));
+	}
+}
+
+/* Windows-1252 0x80-0x9f; 0 where the code page has a hole. */
+static const uint16_t cp1252_high[32] = {
+	0x20ac, 0,      0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+	0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017d, 0,
+	0,      0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+	0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0,      0x017e, 0x0178,
+};
+
+/* The suits in the Symbol font; the white ones fall back to the black. */
+static int symbol_byte(uint32_t c)
+{
+	switch (c) {
+	case 0x2660: case 0x2664: return 0xaa; /* spade */
+	case 0x2665: case 0x2661: return 0xa9; /* heart */
+	case 0x2666: case 0x2662: return 0xa8; /* diamond */
+	case 0x2663: case 0x2667: return 0xa7; /* club */
+	default: return 0;
+	}
+}
+
+static int winansi_byte(uint32_t c)
+{
+	if (c < 0x80 || (c >= 0xa0 && c <= 0xff))
+		return (int)c;
+	for (int i = 0; i < 32; i++)
+		if (cp1252_high[i] == c)
+			return 0x80 + i;
+	return '?';
+}
+
+/* Encode the longest run of cp[*i .. n) that one font can show into sb,
+ * advance *i and return that font.  Embedded fonts take everything. */
+static HPDF_Font next_run(struct print_doc *d, HPDF_Font base, const uint32_t *cp, size_t n,
+			  size_t *i, struct sb *sb)
+{
+	bool sym;
+
+	sb_reset(sb);
+	if (!d->small) {
+		for (; *i < n; (*i)++)
+			put_utf8(sb, cp[*i]);
+		return base;
+	}
+	sym = symbol_byte(cp[*i]) != 0;
+	for (; *i < n && (symbol_byte(cp[*i]) != 0) == sym; (*i)++)
+		sb_addc(sb, (char)(sym ? symbol_byte(cp[*i]) : winansi_byte(cp[*i])));
+	return sym ? d->symbol : base;
+}
+
+/* Work area of the text functions: allocated before the guard, so a jump
+ * out of libharu can still free it. */
+struct layout {
+	uint32_t *cp;
+	size_t n;
+	size_t *line; /* start, end pairs into cp */
+	size_t nlines, alloc;
+	bool broke;   /* a word had to be split between characters */
+	HPDF_Font font;
+	double size, lead, asc, desc; /* mm */
+	struct sb run;  /* encoded bytes of one run */
+};
+
+/* Width in mm of cp[0 .. n) in L's font and size.  Needs a guard. */
+static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp, size_t n)
+{
+	double w = 0;
+	size_t i = 0;
+
+	while (i < n) {
+		HPDF_Font f = next_run(d, L->font, cp, n, &i, &L->run);
+		HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
+							(HPDF_UINT)L->run.len);
+		w += tw.width * L->size / 1000.0;
+	}
+	return w;
+}
+
+/* Draw cp[0 .. n) with its left end at x.  Needs a guard, in text mode. */
+static void show(struct print_doc *d, struct layout *L, double x, double y, const uint32_t *cp,
+		 size_t n)
+{
+	HPDF_Page p = pdf_page(d);
+	size_t i = 0;
+
+	while (i < n) {
+		HPDF_Font f = next_run(d, L->font, cp, n, &i, &L->run);
+		HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
+							(HPDF_UINT)L->run.len);
+		HPDF_Page_SetFontAndSize(p, f, (HPDF_REAL)L->size);
+		HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)y, L->run.buf);
+		x += tw.width * L->size / 1000.0;
+	}
+}
+
+static double pt_to_mm(double pt)
+{
+	if (!(pt > 0 && pt < 1000))
+		BUG("font size %g pt", pt);
+	return pt / MM_TO_PT;
+}
+
+static void layout_free(struct layout *L)
+{
+	free(L->cp);
+	free(L->line);
+	sb_release(&L->run);
+	free(L);
+}
+
+static void add_line(struct layout *L, size_t a, size_t b)
+{
+	ALLOC_GROW(L->line, 2 * (L->nlines + 1), L->alloc);
+	L->line[2 * L->nlines] = a;
+	L->line[2 * L->nlines + 1] = b;
+	L->nlines++;
+}
+
+/* Greedy wrap of cp at the current size into width w. */
+static void wrap(struct print_doc *d, struct layout *L, double w)
+{
+	const uint32_t sp = ' ';
+	double space = width_of(d, L, &sp, 1);
+	size_t i = 0;
+
+	L->nlines = 0;
+	L->broke = false;
+	while (L->n > 0 && i <= L->n) {
+		/* One paragraph: cp[i .. end). */
+		size_t end = i, start = SIZE_MAX, last = 0;
+		double lw = 0;
+		while (end < L->n && L->cp[end] != '\n')
+			end++;
+		for (size_t k = i; k < end;) {
+			size_t e = k;
+			double ww;
+			if (L->cp[k] == ' ') {
+				k++;
+				continue;
+			}
+			while (e < end && L->cp[e] != ' ')
+				e++;
+			ww = width_of(d, L, L->cp + k, e - k);
+			if (start != SIZE_MAX && lw + space + ww <= w) {
+				lw += space + ww;
+				last = e;
+			} else {
+				if (start != SIZE_MAX)
+					add_line(L, start, last);
+				/* A word wider than the line: split it where it
+				 * stops fitting, one character at least. */
+				while (ww > w && e - k > 1) {
+					size_t c = k + 1;
+					while (c < e && width_of(d, L, L->cp + k,
+								 c + 1 - k) <= w)
+						c++;
+					add_line(L, k, c);
+					L->broke = true;
+					k = c;
+					ww = width_of(d, L, L->cp + k, e - k);
+				}
+				start = k;
+				last = e;
+				lw = ww;
+			}
+			k = e;
+		}
+		if (start == SIZE_MAX)
+			add_line(L, i, i); /* empty paragraph: a blank line */
+		else
+			add_line(L, start, last);
+		i = end + 1;
+	}
+}
+
+static void set_size(struct layout *L, const struct print_textbox *tb, double pt)
+{
+	L->size = pt_to_mm(pt);
+	L->lead = L->size * (tb->leading > 0 ? tb->leading : 1.2);
+}
+
+/* Lay out at the largest size that fits in w x h; fill *fit. */
+static void fit_text(struct print_doc *d, struct layout *L, const struct print_textbox *tb,
+		     double w, double h, struct print_textfit *fit)
+{
+	double pt = tb->size;
+	double min = tb->min_size > 0 && tb->min_size < tb->size ? tb->min_size : tb->size;
+	const double eps = 1e-6;
+
+	L->font = pdf_font(d, tb->font);
+	L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
+	L->desc = HPDF_Font_GetDescent(L->font) / 1000.0;
+	for (;;) {
+		set_size(L, tb, pt);
+		wrap(d, L, w);
+		if ((L->nlines * L->lead <= h + eps && !L->broke) || pt - 0.25 < min - eps)
+			break;
+		pt -= 0.25;
+	}
+	fit->overflow = L->nlines * L->lead > h + eps;
+	if (fit->overflow) {
+		/* Keep what fits; the last kept line ends in an ellipsis,
+		 * dropping characters until that fits too. */
+		size_t keep = (size_t)floor((h + eps) / L->lead);
+		if (keep > 0) {
+			size_t a = L->line[2 * (keep - 1)], b = L->line[2 * (keep - 1) + 1];
+			const uint32_t ell = ELLIPSIS;
+			double ew = width_of(d, L, &ell, 1);
+			while (b > a && width_of(d, L, L->cp + a, b - a) + ew > w)
+				b--;
+			while (b > a && L->cp[b - 1] == ' ')
+				b--;
+			/* The slot after the line's end is ours to overwrite:
+			 * lines are drawn from cp and nothing after keep is. */
+			L->cp = xrealloc(L->cp, (L->n + 2) * sizeof *L->cp);
+			memmove(L->cp + b + 1, L->cp + b, (L->n - b) * sizeof *L->cp);
+			L->cp[b] = ELLIPSIS;
+			L->n++;
+			L->line[2 * (keep - 1) + 1] = b + 1;
+		}
+		L->nlines = keep;
+	}
+	fit->size = L->size * MM_TO_PT;
+	fit->lines = L->nlines;
+	fit->height = L->nlines * L->lead;
+}
+
+static void check_box(const struct print_textbox *tb, double w, double h)
+{
+	if (!(w > 0 && h > 0) || (unsigned)tb->align > PRINT_RIGHT ||
+	    (unsigned)tb->valign > PRINT_BOTTOM)
+		BUG("text box %g x %g", w, h);
+	pt_to_mm(tb->size);
+}
+
+void print_text_measure(struct print_doc *d, const struct print_textbox *tb, double w,
+			double h, const char *utf8, struct print_textfit *fit)
+{
+	struct layout *L = xcalloc(1, sizeof *L);
+	struct pdf_guard g;
+
+	check_box(tb, w, h);
+	memset(fit, 0, sizeof *fit);
+	L->cp = decode(utf8, &L->n);
+	PDF_GUARD(d, &g, goto out);
+	fit_text(d, L, tb, w, h, fit);
+	pdf_unguard(d, &g);
+out:
+	layout_free(L);
+}
+
+static double align_x(enum print_align a, double x, double w, double lw)
+{
+	switch (a) {
+	case PRINT_LEFT: return x;
+	case PRINT_CENTER: return x + (w - lw) / 2;
+	case PRINT_RIGHT: return x + w - lw;
+	}
+	BUG("align %d", (int)a);
+}
+
+void print_text_box(struct print_doc *d, const struct print_textbox *tb, double x, double y,
+		    double w, double h, const char *utf8, struct print_textfit *fit)
+{
+	struct layout *L = xcalloc(1, sizeof *L);
+	struct print_textfit dummy;
+	struct pdf_guard g;
+	HPDF_Page p;
+	double top;
+
+	check_box(tb, w, h);
+	if (!fit)
+		fit = &dummy;
+	memset(fit, 0, sizeof *fit);
+	L->cp = decode(utf8, &L->n);
+	PDF_GUARD(d, &g, goto out);
+	p = pdf_page(d);
+	fit_text(d, L, tb, w, h, fit);
+	switch (tb->valign) {
+	case PRINT_TOP: top = y + h; break;
+	case PRINT_MIDDLE: top = y + (h + fit->height) / 2; break;
+	default: top = y + fit->height; break;
+	}
+	HPDF_Page_BeginText(p);
+	for (size_t i = 0; i < L->nlines; i++) {
+		size_t a = L->line[2 * i], b = L->line[2 * i + 1];
+		/* The glyphs' own height sits centred in the line's slot. */
+		double base = top - i * L->lead - (L->lead - (L->asc - L->desc) * L->size) / 2 -
+			      L->asc * L->size;
+		double lw = width_of(d, L, L->cp + a, b - a);
+		if (b > a)
+			show(d, L, align_x(tb->align, x, w, lw), base, L->cp + a, b - a);
+	}
+	HPDF_Page_EndText(p);
+	pdf_unguard(d, &g);
+out:
+	layout_free(L);
+}
+
+double print_text_width(struct print_doc *d, enum print_font f, double size_pt,
+			const char *utf8)
+{
+	struct layout *L = xcalloc(1, sizeof *L);
+	struct pdf_guard g;
+	volatile double w = 0;
+
+	L->size = pt_to_mm(size_pt);
+	L->cp = decode(utf8, &L->n);
+	PDF_GUARD(d, &g, goto out);
+	L->font = pdf_font(d, f);
+	w = width_of(d, L, L->cp, L->n);
+	pdf_unguard(d, &g);
+out:
+	layout_free(L);
+	return w;
+}
+
+void print_text(struct print_doc *d, enum print_font f, double size_pt, double x, double y,
+		enum print_align align, const char *utf8)
+{
+	struct layout *L = xcalloc(1, sizeof *L);
+	struct pdf_guard g;
+	HPDF_Page p;
+
+	L->size = pt_to_mm(size_pt);
+	L->cp = decode(utf8, &L->n);
+	PDF_GUARD(d, &g, goto out);
+	p = pdf_page(d);
+	L->font = pdf_font(d, f);
+	if (L->n > 0) {
+		HPDF_Page_BeginText(p);
+		show(d, L, align_x(align, x, 0, width_of(d, L, L->cp, L->n)), y, L->cp, L->n);
+		HPDF_Page_EndText(p);
+	}
+	pdf_unguard(d, &g);
+out:
+	layout_free(L);
+}
