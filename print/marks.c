@@ -82,18 +82,22 @@ int piece_draw(struct print_doc *d, print_piece_fn *draw, void *ctx,
 	int rc;
 
 	print_save(d);
-	print_translate(d, x, y);
 	/* A half turn about the piece's centre: fold backs are read upside
 	 * down once the sheet is folded over a horizontal line. */
 	if (rotate180) {
-		print_translate(d, p->w, p->h);
+		print_translate(d, x + p->w, y + p->h);
 		print_rotate(d, 180);
+	} else {
+		print_translate(d, x, y);
 	}
 	print_clip_poly(d, clip, nclip);
 	print_fill_rgb(d, 0, 0, 0);
+	*err = NULL;
 	rc = draw(d, ctx, p, err);
 	print_restore(d);
 	if (rc) {
+		if (!*err)
+			*err = xasprintf("drawing piece %zu failed", p->index);
 		/* Whatever was drawn is half a sheet: keep the document from
 		 * being saved as if it were whole. */
 		pdf_fail(d, xstrdup(*err));
