@@ -160,8 +160,6 @@ int main(void)
 {
 	Suite *s = suite_create("burglar");
 	TCase *tc = tcase_create("burglar");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(tc, orders_read_and_echo_canonically);
 	tcase_add_test(tc, one_order_a_turn);
 	tcase_add_test(tc, seats_fill_in_player_order);
@@ -169,9 +167,5 @@ int main(void)
 	tcase_add_test(tc, damaged_tables_are_refused);
 	tcase_add_test(tc, too_few_players_refused);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

@@ -4,6 +4,8 @@
 
 #include <check.h>
 
+#include "testutil.h"
+
 #include "options.h"
 #include "password.h"
 #include "rng.h"
@@ -189,8 +191,6 @@ int main(void)
 {
 	Suite *s = suite_create("core");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(tc, pcg32_reference_vector);
 	tcase_add_test(tc, rng_bounded_draws_are_uniform);
 	tcase_add_test(tc, rng_shuffle_permutes_and_round_trips);
@@ -201,9 +201,5 @@ int main(void)
 	tcase_add_test(tc, small_parsers);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

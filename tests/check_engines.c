@@ -201,8 +201,7 @@ int main(void)
 {
 	Suite *s = suite_create("engines");
 	TCase *tc = tcase_create("generic");
-	SRunner *sr;
-	int n = 0, failed;
+	int n = 0;
 
 	engine_register(&counter_engine);
 	while (engine_list()[n])
@@ -213,9 +212,5 @@ int main(void)
 	tcase_add_loop_test(tc, same_seed_same_bytes, 0, n);
 	tcase_add_loop_test(tc, playouts_end_legally, 0, n);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

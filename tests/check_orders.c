@@ -4,6 +4,8 @@
 
 #include <check.h>
 
+#include "testutil.h"
+
 #include "orders.h"
 
 static void parse_ok(const char *text, struct submission *s)
@@ -123,8 +125,6 @@ int main(void)
 {
 	Suite *s = suite_create("orders");
 	TCase *tc = tcase_create("orders");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(tc, header_lines_any_case_optional_colon);
 	tcase_add_test(tc, comments_quotes_signature_blank_lines);
 	tcase_add_test(tc, header_words_after_orders_are_orders);
@@ -133,9 +133,5 @@ int main(void)
 	tcase_add_test(tc, unreadable_mail_is_refused_clearly);
 	tcase_add_test(tc, stored_orders_round_trip);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

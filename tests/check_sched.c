@@ -219,8 +219,6 @@ int main(void)
 {
 	Suite *s = suite_create("sched");
 	TCase *tc = tcase_create("sched");
-	SRunner *sr;
-	int failed;
 	engine_register(&counter_engine);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, not_due_until_all_sent_or_deadline);
@@ -230,9 +228,5 @@ int main(void)
 	tcase_add_test(tc, dry_run_writes_nothing_and_rollback_restores);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

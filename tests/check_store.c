@@ -210,8 +210,6 @@ int main(void)
 {
 	Suite *s = suite_create("store");
 	TCase *tc = tcase_create("store");
-	SRunner *sr;
-	int failed;
 	tcase_add_test(tc, game_xml_has_format_and_round_trips);
 	tcase_add_test(tc, corrupt_files_name_file_and_line);
 	tcase_add_test(tc, entities_and_doctype_refused);
@@ -220,9 +218,5 @@ int main(void)
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

@@ -29,3 +29,13 @@ void test_game_new(struct game *g, const struct engine *e, size_t n,
 	}
 	ck_assert_msg(e->setup(g, &err) == 0, "%s", err);
 }
+
+int run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -2,6 +2,8 @@
 #ifndef WP_TESTUTIL_H
 #define WP_TESTUTIL_H
 
+#include <check.h>
+
 #include "engine.h"
 
 /* A small simultaneous game used to test the core with hidden information,
@@ -15,5 +17,8 @@ extern const struct engine counter_engine;
  * "name=value", seed.  Fails the test on error. */
 void test_game_new(struct game *g, const struct engine *e, size_t n,
 		   const char *const *opts, size_t nopts, uint64_t seed);
+
+/* Run a suite, print Check's summary, and give main()'s exit status. */
+int run_suite(Suite *s);
 
 #endif
