@@ -54,6 +54,29 @@ static const char *domain_of(const char *addr)
 	return at ? at + 1 : "localhost";
 }
 
+static void add_body(struct sb *out, const char *body)
+{
+	for (const char *p = body; *p; p++) {
+		if (*p == '\n')
+			sb_addc(out, '\r');
+		sb_addc(out, *p);
+	}
+	if (out->len < 2 || out->buf[out->len - 1] != '\n')
+		sb_adds(out, "\r\n");
+}
+
+/* Base64 in lines of 76 characters (RFC 2045). */
+static void add_base64(struct sb *out, const char *data, size_t len)
+{
+	char line[77];
+	for (size_t i = 0; i < len; i += 57) {
+		size_t n = len - i < 57 ? len - i : 57;
+		base64_encode_raw(line, n, (const uint8_t *)data + i);
+		sb_add(out, line, BASE64_ENCODE_RAW_LENGTH(n));
+		sb_adds(out, "\r\n");
+	}
+}
+
 char *outbox_render(const struct outmsg *m)
 {
 	struct sb out = SB_INIT;
@@ -77,16 +100,27 @@ char *outbox_render(const struct outmsg *m)
 	}
 	sb_addf(&out, "Auto-Submitted: %s\r\n", m->auto_submitted);
 	sb_addf(&out, "X-Loop: wyrmpost@%s\r\n", domain_of(m->from));
-	sb_adds(&out, "MIME-Version: 1.0\r\n"
-		      "Content-Type: text/plain; charset=utf-8\r\n"
-		      "Content-Transfer-Encoding: 8bit\r\n\r\n");
-	for (const char *p = m->body; *p; p++) {
-		if (*p == '\n')
-			sb_addc(&out, '\r');
-		sb_addc(&out, *p);
+	sb_adds(&out, "MIME-Version: 1.0\r\n");
+	if (m->nattach) {
+		/* The boundary only has to be absent from the parts: base64 and
+		 * our text cannot contain this one. */
+		sb_addf(&out, "Content-Type: multipart/mixed; boundary=\"=_wyrmpost_%s\"\r\n\r\n"
+			      "This is a message in MIME format.\r\n"
+			      "--=_wyrmpost_%s\r\n", m->key, m->key);
 	}
-	if (out.len < 2 || out.buf[out.len - 1] != '\n')
-		sb_adds(&out, "\r\n");
+	sb_adds(&out, "Content-Type: text/plain; charset=utf-8\r\n"
+		      "Content-Transfer-Encoding: 8bit\r\n\r\n");
+	add_body(&out, m->body);
+	for (size_t i = 0; i < m->nattach; i++) {
+		const struct outpart *a = &m->attach[i];
+		sb_addf(&out, "--=_wyrmpost_%s\r\nContent-Type: %s; name=\"%s\"\r\n"
+			      "Content-Disposition: attachment; filename=\"%s\"\r\n"
+			      "Content-Transfer-Encoding: base64\r\n\r\n",
+			m->key, a->content_type, a->filename, a->filename);
+		add_base64(&out, a->data, a->len);
+	}
+	if (m->nattach)
+		sb_addf(&out, "--=_wyrmpost_%s--\r\n", m->key);
 	return sb_detach(&out);
 }
 

@@ -8,6 +8,16 @@
 #ifndef WP_OUTBOX_H
 #define WP_OUTBOX_H
 
+#include <stddef.h>
+
+/* A file sent with a message, e.g. the turn's PDF report. */
+struct outpart {
+	const char *filename;     /* ASCII, e.g. "tavern-0004-ann.pdf" */
+	const char *content_type; /* e.g. "application/pdf" */
+	const char *data;
+	size_t len;
+};
+
 struct outmsg {
 	const char *key;        /* [A-Za-z0-9._-]+, unique in the campaign */
 	const char *from_name, *from;
@@ -17,6 +27,8 @@ struct outmsg {
 	const char *auto_submitted; /* "auto-generated" or "auto-replied" */
 	long long date;
 	const char *body;       /* UTF-8 text, \n line ends */
+	const struct outpart *attach; /* attachments, or NULL */
+	size_t nattach;
 };
 
 /* The message as text, CRLF line ends (caller frees). */

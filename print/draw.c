@@ -6,6 +6,9 @@
 
 #include <math.h>
 
+#include <hpdf_pages.h>
+#include <hpdf_streams.h>
+
 /* Control-point distance that makes four Béziers a good circle. */
 #define KAPPA 0.5522847498
 
@@ -147,20 +150,43 @@ void print_line_width(struct print_doc *d, double mm)
 	pdf_unguard(d, &g);
 }
 
+/* A length in mm as the content stream wants it, to the micrometre, with
+ * no help from printf's %f: its decimal point follows the locale. */
+static void put_mm(struct sb *sb, double v)
+{
+	long um = lround(v * 1000);
+	sb_addf(sb, "%ld.%03ld", um / 1000, um % 1000);
+}
+
+/* libharu 2.3 takes dash lengths only as whole units of user space, here
+ * millimetres, so the d operator goes into the page's stream directly (the
+ * same low-level route as the page boxes). */
 void print_dash(struct print_doc *d, double on, double off)
 {
 	struct pdf_guard g;
-	/* libharu 2.3 takes dash lengths as whole units of user space, here
-	 * millimetres: fine for fold and guide lines, which is all we dash. */
-	HPDF_UINT16 pat[2] = { (HPDF_UINT16)lround(on), (HPDF_UINT16)lround(off) };
-	if (!(on >= 0 && off >= 0 && on < 1000 && off < 1000))
+	struct sb op = SB_INIT;
+	HPDF_PageAttr attr;
+
+	if (!(on >= 0 && off >= 0 && on < 1000 && off < 1000) || (on > 0 && off <= 0))
 		BUG("dash %g %g", on, off);
-	PDF_GUARD(d, &g, return);
-	if (pat[0] == 0)
-		HPDF_Page_SetDash(pdf_page(d), NULL, 0, 0);
-	else
-		HPDF_Page_SetDash(pdf_page(d), pat, 2, 0);
+	if (on > 0) {
+		sb_adds(&op, "[");
+		put_mm(&op, on);
+		sb_adds(&op, " ");
+		put_mm(&op, off);
+		sb_adds(&op, "] 0 d\012");
+	} else {
+		sb_adds(&op, "[] 0 d\012");
+	}
+	PDF_GUARD(d, &g, goto out);
+	attr = (HPDF_PageAttr)pdf_page(d)->attr;
+	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+		BUG("dash set inside a path or text");
+	if (HPDF_Stream_WriteStr(attr->stream, sb_str(&op)) != HPDF_OK)
+		pdf_fail(d, xstrdup("PDF: cannot write a dash pattern"));
 	pdf_unguard(d, &g);
+out:
+	sb_release(&op);
 }
 
 void print_line(struct print_doc *d, double x1, double y1, double x2, double y2)
@@ -175,37 +201,43 @@ void print_line(struct print_doc *d, double x1, double y1, double x2, double y2)
 	pdf_unguard(d, &g);
 }
 
+/* Kept out of print_rect so that nothing it computes lives across the
+ * guard's setjmp. */
+static void rect_path(HPDF_Page p, double x, double y, double w, double h, double r)
+{
+	double k;
+
+	/* Corners no rounder than the shorter side allows. */
+	r = fmin(r, fmin(w, h) / 2);
+	k = r * (1 - KAPPA);
+	if (r == 0) {
+		HPDF_Page_Rectangle(p, R(x), R(y), R(w), R(h));
+		return;
+	}
+	HPDF_Page_MoveTo(p, R(x + r), R(y));
+	HPDF_Page_LineTo(p, R(x + w - r), R(y));
+	HPDF_Page_CurveTo(p, R(x + w - k), R(y), R(x + w), R(y + k), R(x + w), R(y + r));
+	HPDF_Page_LineTo(p, R(x + w), R(y + h - r));
+	HPDF_Page_CurveTo(p, R(x + w), R(y + h - k), R(x + w - k), R(y + h), R(x + w - r),
+			  R(y + h));
+	HPDF_Page_LineTo(p, R(x + r), R(y + h));
+	HPDF_Page_CurveTo(p, R(x + k), R(y + h), R(x), R(y + h - k), R(x), R(y + h - r));
+	HPDF_Page_LineTo(p, R(x), R(y + r));
+	HPDF_Page_CurveTo(p, R(x), R(y + k), R(x + k), R(y), R(x + r), R(y));
+	HPDF_Page_ClosePath(p);
+}
+
 void print_rect(struct print_doc *d, double x, double y, double w, double h, double r,
 		enum print_paint paint)
 {
 	struct pdf_guard g;
 	HPDF_Page p;
-	double k;
 
 	if (!(w >= 0 && h >= 0 && r >= 0))
 		BUG("rectangle %g x %g r %g", w, h, r);
-	if (r > w / 2)
-		r = w / 2;
-	if (r > h / 2)
-		r = h / 2;
-	k = r * (1 - KAPPA);
 	PDF_GUARD(d, &g, return);
 	p = pdf_page(d);
-	if (r == 0) {
-		HPDF_Page_Rectangle(p, R(x), R(y), R(w), R(h));
-	} else {
-		HPDF_Page_MoveTo(p, R(x + r), R(y));
-		HPDF_Page_LineTo(p, R(x + w - r), R(y));
-		HPDF_Page_CurveTo(p, R(x + w - k), R(y), R(x + w), R(y + k), R(x + w), R(y + r));
-		HPDF_Page_LineTo(p, R(x + w), R(y + h - r));
-		HPDF_Page_CurveTo(p, R(x + w), R(y + h - k), R(x + w - k), R(y + h), R(x + w - r),
-				  R(y + h));
-		HPDF_Page_LineTo(p, R(x + r), R(y + h));
-		HPDF_Page_CurveTo(p, R(x + k), R(y + h), R(x), R(y + h - k), R(x), R(y + h - r));
-		HPDF_Page_LineTo(p, R(x), R(y + r));
-		HPDF_Page_CurveTo(p, R(x), R(y + k), R(x + k), R(y), R(x + r), R(y));
-		HPDF_Page_ClosePath(p);
-	}
+	rect_path(p, x, y, w, h, r);
 	paint_path(p, paint);
 	pdf_unguard(d, &g);
 }

@@ -283,8 +283,8 @@ void print_page_boxes(struct print_doc *d, double tx, double ty, double tw, doub
 {
 	struct pdf_guard g;
 
-	pdf_page(d);
 	PDF_GUARD(d, &g, return);
+	pdf_page(d);
 	if (HPDF_Dict_Add(d->page, "BleedBox", box_array(d, bx, by, bw, bh)) != HPDF_OK ||
 	    HPDF_Dict_Add(d->page, "TrimBox", box_array(d, tx, ty, tw, th)) != HPDF_OK)
 		pdf_throw(d, xstrdup("PDF: cannot add a page box"));

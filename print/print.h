@@ -200,7 +200,7 @@ struct print_sheet_opts {
 
 /* How cards fall on pages: filled by print_sheet_plan. */
 struct print_sheet_plan {
-	double page_w, page_h; /* mm, landscape when the fold layout needs it */
+	double page_w, page_h; /* mm; landscape only when that holds more cards */
 	size_t cols, rows;     /* cards per page side (per half when folding) */
 	size_t per_page;
 	bool fold_horizontal;  /* fold: the fold line runs across the page */
@@ -212,7 +212,10 @@ struct print_sheet_plan {
 int print_sheet_plan(const struct print_doc *d, const struct print_sheet_opts *o,
 		     struct print_sheet_plan *plan, char **err);
 /* Lay out n cards, calling draw for every front (and back unless backs is
- * NONE), N-up, centred, crop marks in the margins only. */
+ * NONE), N-up, centred, crop marks in the margins only.  Duplex back pages
+ * carry no marks: cutting is done from the fronts.  With bleed, each page
+ * gets a TrimBox around the trimmed cards and a BleedBox around their
+ * bleed. */
 int print_sheet(struct print_doc *d, const struct print_sheet_opts *o, size_t n,
 		print_piece_fn *draw, void *ctx, char **err);
 

@@ -1,6 +1,10 @@
 # print.mk - the print/ layer, included by Makefile.am.  Paths are from the
 # top of the tree.
-PRINT_SOURCES =
-PRINT_UNIT_TESTS =
+PRINT_SOURCES = print/print.h print/pdf_int.h print/pdf.c print/draw.c \
+	print/text.c print/marks.c print/sheet.c print/hex.c print/poster.c
+PRINT_UNIT_TESTS = check_print
+check_print_SOURCES = tests/check_print.c tests/testutil.c tests/testutil.h
+check_print_CFLAGS = $(TEST_CFLAGS)
+check_print_LDADD = $(TEST_LIBS)
 PRINT_SCRIPT_TESTS =
 PRINT_DIST =

@@ -293,7 +293,7 @@ static void fit_text(struct print_doc *d, struct layout *L, const struct print_t
 		}
 		L->nlines = keep;
 	}
-	fit->size = L->size * MM_TO_PT;
+	fit->size = pt; /* not from L->size: no rounding on the way back */
 	fit->lines = L->nlines;
 	fit->height = L->nlines * L->lead;
 }
@@ -332,22 +332,14 @@ static double align_x(enum print_align a, double x, double w, double lw)
 	BUG("align %d", (int)a);
 }
 
-void print_text_box(struct print_doc *d, const struct print_textbox *tb, double x, double y,
-		    double w, double h, const char *utf8, struct print_textfit *fit)
+/* Lay out and draw; in its own function so that nothing it computes lives
+ * across the guard's setjmp in print_text_box. */
+static void text_box(struct print_doc *d, struct layout *L, const struct print_textbox *tb,
+		     double x, double y, double w, double h, struct print_textfit *fit)
 {
-	struct layout *L = xcalloc(1, sizeof *L);
-	struct print_textfit dummy;
-	struct pdf_guard g;
-	HPDF_Page p;
+	HPDF_Page p = pdf_page(d);
 	double top;
 
-	check_box(tb, w, h);
-	if (!fit)
-		fit = &dummy;
-	memset(fit, 0, sizeof *fit);
-	L->cp = decode(utf8, &L->n);
-	PDF_GUARD(d, &g, goto out);
-	p = pdf_page(d);
 	fit_text(d, L, tb, w, h, fit);
 	switch (tb->valign) {
 	case PRINT_TOP: top = y + h; break;
@@ -365,6 +357,22 @@ void print_text_box(struct print_doc *d, const struct print_textbox *tb, double 
 			show(d, L, align_x(tb->align, x, w, lw), base, L->cp + a, b - a);
 	}
 	HPDF_Page_EndText(p);
+}
+
+void print_text_box(struct print_doc *d, const struct print_textbox *tb, double x, double y,
+		    double w, double h, const char *utf8, struct print_textfit *fit)
+{
+	struct layout *L = xcalloc(1, sizeof *L);
+	struct print_textfit dummy;
+	struct pdf_guard g;
+
+	check_box(tb, w, h);
+	L->cp = decode(utf8, &L->n);
+	memset(&dummy, 0, sizeof dummy);
+	if (fit)
+		*fit = dummy;
+	PDF_GUARD(d, &g, goto out);
+	text_box(d, L, tb, x, y, w, h, fit ? fit : &dummy);
 	pdf_unguard(d, &g);
 out:
 	layout_free(L);

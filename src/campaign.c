@@ -132,10 +132,10 @@ int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 	return rc;
 }
 
-/* Mail to player p of game g, or to the game master when p < 0. */
-int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
-		  const char *subject, const char *body, const char *in_reply_to,
-		  const char *auto_submitted, char **err)
+int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
+		       const char *key, const char *subject, const char *body,
+		       const char *in_reply_to, const char *auto_submitted,
+		       const struct outpart *attach, size_t nattach, char **err)
 {
 	struct outmsg m = {
 		.key = key,
@@ -148,8 +148,18 @@ int campaign_mail(const struct campaign *c, const struct game *g, int p, const c
 		.auto_submitted = auto_submitted,
 		.date = c->now,
 		.body = body,
+		.attach = attach,
+		.nattach = nattach,
 	};
 	return outbox_put(c->dir, &m, err) ? WP_ERR_IO : WP_OK;
+}
+
+int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
+		  const char *subject, const char *body, const char *in_reply_to,
+		  const char *auto_submitted, char **err)
+{
+	return campaign_mail_with(c, g, p, key, subject, body, in_reply_to, auto_submitted,
+				  NULL, 0, err);
 }
 
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err)

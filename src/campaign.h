@@ -136,6 +136,12 @@ int campaign_save_game(const struct campaign *c, const struct game *g, char **er
 int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
 		  const char *subject, const char *body, const char *in_reply_to,
 		  const char *auto_submitted, char **err);
+/* The same with files attached (struct outpart, see outbox.h). */
+struct outpart;
+int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
+		       const char *key, const char *subject, const char *body,
+		       const char *in_reply_to, const char *auto_submitted,
+		       const struct outpart *attach, size_t nattach, char **err);
 /* games/ID/orders/NNNN[/PLAYER] */
 char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
 			   const char *player);

@@ -21,6 +21,7 @@
 #include "game.h"
 #include "options.h"
 #include "util.h"
+#include "view.h"
 
 /* What the core tells an engine about the moment of a check or a turn. */
 struct engine_ctx {
@@ -85,6 +86,10 @@ struct engine {
 
 	/* The board and counts as text for player p's report (p < 0: public). */
 	void (*view)(const struct game *g, int p, struct sb *out);
+	/* The board as a picture for player p's report PDF (p < 0: public):
+	 * fill v, already initialised by the caller with view_init.  Optional
+	 * (NULL: the PDF shows the text view only). */
+	void (*board)(const struct game *g, int p, struct view *v);
 	/* Every order line player p could give now (for `help` and play-outs). */
 	void (*legal)(const struct game *g, int p, const struct engine_ctx *ctx,
 		      struct strlist *out);

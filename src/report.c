@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_pdf.h"
 #include "sched.h"
 #include "util.h"
 
@@ -138,4 +139,45 @@ char *report_held(const struct game *g, const bool *missing)
 			sb_addf(&out, "  %s <%s>\n", g->players[i].name, g->players[i].email);
 	sb_addf(&out, "\nTo play the turn anyway: wyrmpost turn %s --force\n", g->id);
 	return sb_detach(&out);
+}
+
+int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
+		    char **pdf, size_t *len, char **err)
+{
+	struct print_doc_opts o = { PRINT_A4, false, NULL };
+	struct report_pdf r;
+	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
+	const char **lines = xcalloc(ev->n + 1, sizeof *lines);
+	char *title = xasprintf("%s: game %s, turn %d", g->engine->title, g->id, turn);
+	char *subtitle = p >= 0 ? xasprintf("Report for %s", g->players[p].name)
+				: xstrdup("Public report");
+	struct view board;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	for (size_t i = 0; i < ev->n; i++)
+		if (event_visible(&ev->v[i], p))
+			lines[r.nevents++] = ev->v[i].text;
+	deadline_line(g, &deadline);
+	g->engine->view(g, p, &details);
+	report_orders_help(g, p, &orders);
+	view_init(&board, VIEW_GRID, NULL);
+	if (g->engine->board)
+		g->engine->board(g, p, &board);
+	r.title = title;
+	r.subtitle = subtitle;
+	r.deadline = sb_str(&deadline);
+	r.events = lines;
+	r.board = g->engine->board ? &board : NULL;
+	r.details = sb_str(&details);
+	r.orders = sb_str(&orders);
+	rc = report_pdf_render(&r, &o, pdf, len, err);
+	view_release(&board);
+	sb_release(&deadline);
+	sb_release(&details);
+	sb_release(&orders);
+	free(lines);
+	free(title);
+	free(subtitle);
+	return rc;
 }

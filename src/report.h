@@ -8,6 +8,8 @@
 #include "game.h"
 #include "orders.h"
 
+#include <stddef.h>
+
 /* The report of turn `turn` (just processed; g is the state after it) for
  * player p, or the public report when p < 0.  Caller frees. */
 char *report_turn(const struct game *g, int turn, const struct events *ev, int p);
@@ -18,5 +20,10 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 			  const struct strlist *pending, bool stored);
 char *report_welcome(const struct game *g, int p, const char *password);
 char *report_held(const struct game *g, const bool *missing);
+
+/* The same report as a PDF in memory (*pdf to free): the board as a
+ * picture, the events, the details and the orders.  0, or -1 with *err. */
+int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
+		    char **pdf, size_t *len, char **err);
 
 #endif

@@ -16,6 +16,7 @@
 #include "fsutil.h"
 #include "orders.h"
 #include "report.h"
+#include "outbox.h"
 #include "sched.h"
 
 struct pending {
@@ -124,6 +125,43 @@ static int hold_turn(struct campaign *c, struct game *g, const struct pending *p
 	return rc;
 }
 
+/* One player's report (p < 0: the public one) as text and PDF, into
+ * reports/NNNN/, and for a player into the outbox with the PDF attached. */
+static int write_report(struct campaign *c, const struct game *g, int turn,
+			const struct events *ev, int p, const char *dir, char **err)
+{
+	const char *who = p < 0 ? "public" : g->players[p].name;
+	char *text = report_turn(g, turn, ev, p), *pdf = NULL;
+	char *path = xasprintf("%s/%s.txt", dir, who);
+	size_t pdf_len = 0;
+	int rc = WP_OK;
+
+	if (fs_write_atomic(path, text, strlen(text), err))
+		rc = WP_ERR_IO;
+	if (!rc && report_turn_pdf(g, turn, ev, p, &pdf, &pdf_len, err))
+		rc = WP_ERR_IO;
+	free(path);
+	path = xasprintf("%s/%s.pdf", dir, who);
+	if (!rc && fs_write_atomic(path, pdf, pdf_len, err))
+		rc = WP_ERR_IO;
+	if (!rc && p >= 0) {
+		char *name = xasprintf("%s-%04d-%s.pdf", g->id, turn, who);
+		struct outpart part = { name, "application/pdf", pdf, pdf_len };
+		char *key = xasprintf("%s-%04d-report-%s", g->id, turn, who);
+		char *subject = xasprintf("[%s] turn %d report%s", g->id, turn,
+					  g->status == GAME_OVER ? " (game over)" : "");
+		rc = campaign_mail_with(c, g, p, key, subject, text, NULL, "auto-generated",
+					&part, 1, err);
+		free(subject);
+		free(key);
+		free(name);
+	}
+	free(path);
+	free(pdf);
+	free(text);
+	return rc;
+}
+
 static int write_reports(struct campaign *c, const struct game *g, int turn,
 			 const struct events *ev, char **err)
 {
@@ -132,23 +170,9 @@ static int write_reports(struct campaign *c, const struct game *g, int turn,
 	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
 
 	for (int p = -1; !rc && p < (int)g->nplayers; p++) {
-		char *text = report_turn(g, turn, ev, p);
-		char *path = xasprintf("%s/%s.txt", dir, p < 0 ? "public" : g->players[p].name);
-		if (fs_write_atomic(path, text, strlen(text), err))
-			rc = WP_ERR_IO;
-		free(path);
-		free(text);
-	}
-	crashpoint("turn-reports");
-	for (size_t p = 0; !rc && p < g->nplayers; p++) {
-		char *text = report_turn(g, turn, ev, (int)p);
-		char *key = xasprintf("%s-%04d-report-%s", g->id, turn, g->players[p].name);
-		char *subject = xasprintf("[%s] turn %d report%s", g->id, turn,
-					  g->status == GAME_OVER ? " (game over)" : "");
-		rc = campaign_mail(c, g, (int)p, key, subject, text, NULL, "auto-generated", err);
-		free(subject);
-		free(key);
-		free(text);
+		rc = write_report(c, g, turn, ev, p, dir, err);
+		if (p < 0)
+			crashpoint("turn-reports");
 		if (p == 0)
 			crashpoint("turn-first-mail");
 	}

@@ -74,6 +74,21 @@ expect_grep 'Report for bob' "$scratch/out"
 expect_status 66 wp report g1 --turn 9
 expect_grep '^Subject: \[g1\] turn 1 report' "$scratch/c/outbox/new/g1-0001-report-cat.eml"
 expect_grep '^Auto-Submitted: auto-generated' "$scratch/c/outbox/new/g1-0001-report-cat.eml"
+# Every report comes with its PDF: kept, and attached to the mail.
+expect_grep 'Content-Type: application/pdf; name="g1-0001-cat.pdf"' \
+	"$scratch/c/outbox/new/g1-0001-report-cat.eml"
+pdf=$scratch/c/games/g1/reports/0001/cat.pdf
+if command -v qpdf >/dev/null && command -v pdftotext >/dev/null; then
+	qpdf --check "$pdf" >/dev/null 2>&1 && ok || fail "qpdf --check $pdf"
+	pdftotext "$pdf" "$scratch/cat.txt" 2>/dev/null
+	expect_grep 'Report for cat' "$scratch/cat.txt"
+	expect_grep "Dragon.s Hoard" "$scratch/cat.txt"
+	expect_grep 'ann leaves the table' "$scratch/cat.txt"
+	pdffonts "$pdf" 2>/dev/null | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' &&
+		ok || fail "a font of $pdf is not embedded"
+	[ "$(pdfinfo "$pdf" 2>/dev/null | awk '/^Page size/ { print $3 "x" $5 }')" = 595.276x841.89 ] &&
+		ok || fail "$pdf is not A4"
+fi
 
 # turn --dry-run writes nothing; turn plays now.
 cp "$scratch/c/games/g1/game.xml" "$scratch/before.xml"

@@ -8,6 +8,7 @@
  * `leave` and `join`.  See docs/rules/burglar.md for the rules as played
  * here and every choice made where the rulebook is silent.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -685,6 +686,24 @@ static void burglar_view(const struct game *g, int p, struct sb *out)
 	}
 }
 
+static void burglar_board(const struct game *g, int p, struct view *v)
+{
+	const struct burglar *b = B(g);
+	(void)p;
+	v->kind = VIEW_GRID;
+	v->cols = v->rows = 3;
+	for (int n = 3; n <= 11; n++) {
+		struct view_cell *c;
+		char label[4];
+		snprintf(label, sizeof label, "%d", n);
+		c = view_add_cell(v, (n - 3) % 3, (n - 3) / 3, label,
+				  n == 7 ? "Dragon's Hoard" : "coffer");
+		c->counters = n == 7 ? b->hoard : b->coffer[n];
+		if (n == 7)
+			c->fill = xstrdup("gold");
+	}
+}
+
 static void burglar_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 			  struct strlist *out)
 {
@@ -743,6 +762,7 @@ const struct engine burglar_engine = {
 	.advance = burglar_advance,
 	.over = burglar_over,
 	.view = burglar_view,
+	.board = burglar_board,
 	.legal = burglar_legal,
 	.invariant = burglar_invariant,
 	.scramble = NULL,

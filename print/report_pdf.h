@@ -1,0 +1,35 @@
+/* report_pdf.h - drawing an engine's struct view (src/view.h) and the turn
+ * report PDF built around it.  Knows nothing of any one game. */
+#ifndef WP_REPORT_PDF_H
+#define WP_REPORT_PDF_H
+
+#include <stddef.h>
+
+#include "print.h"
+#include "view.h"
+
+/* Draw v scaled to fit the box x, y, w, h (mm), centred; returns the height
+ * in mm actually used (from the top of the box). */
+double print_view(struct print_doc *d, const struct view *v, double x, double y, double w,
+		  double h);
+/* RGB of a colour name used in views ("gold", "water", "grass", ...); an
+ * unknown or NULL name gives white. */
+void print_view_colour(const char *name, double rgb[3]);
+
+/* Everything a turn report PDF shows, as text and a view. */
+struct report_pdf {
+	const char *title;     /* "Burglar & the Dragon: game tavern, turn 4" */
+	const char *subtitle;  /* "Report for ann" */
+	const char *deadline;  /* "Turn 5 runs at ..." */
+	const char *const *events; /* what happened, one line each */
+	size_t nevents;
+	const struct view *board;  /* NULL: no picture */
+	const char *details;   /* the engine's text view: seats, hands, counts */
+	const char *orders;    /* what to send next, ready to copy */
+};
+
+/* The report as a PDF in memory (*buf to free); same input, same bytes. */
+int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
+		      char **buf, size_t *len, char **err);
+
+#endif
