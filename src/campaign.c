@@ -8,6 +8,7 @@
 
 #include <nettle/sha2.h>
 
+#include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "orders.h"
@@ -377,6 +378,38 @@ static char *short_hash(const char *text, size_t len)
 	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
 }
 
+/* The engine checks the lines that are not commands, in one batch (it may
+ * need to see them in order, e.g. actions that build on each other). */
+static void check_orders(const struct game *g, int p, struct submission *s,
+			 const struct engine_ctx *ctx)
+{
+	struct order_line *o = xcalloc(s->n + 1, sizeof *o);
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->lines[i].command)
+			o[n++] = s->lines[i];
+	if (n)
+		g->engine->check(g, p, o, n, ctx);
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->lines[i].command)
+			s->lines[i] = o[k++];
+	free(o);
+}
+
+/* A short name for a submission, from its lines (not its headers, so the
+ * same mail delivered twice gets the same one). */
+static char *submission_hash(const struct submission *s)
+{
+	struct sb all = SB_INIT;
+	char *h;
+	sb_addf(&all, "%s\n%s\n", s->game, s->player);
+	for (size_t i = 0; i < s->n; i++)
+		sb_addf(&all, "%s\n", s->lines[i].text);
+	h = short_hash(sb_str(&all), all.len);
+	sb_release(&all);
+	return h;
+}
+
 static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
 			struct submit_result *r, char **err)
 {
@@ -386,21 +419,35 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	char *path = campaign_orders_path(c, g->id, g->turn, g->players[p].name);
 	int rc = WP_OK;
 
-	g->engine->check(g, p, s->lines, s->n, &ctx);
+	size_t norders = 0, accepted_orders = 0;
+	bool resign = false;
+
+	commands_check(g, p, s);
+	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
-		if (s->lines[i].canon) {
-			strlist_add(&pending, s->lines[i].canon);
+		const struct order_line *l = &s->lines[i];
+		if (!l->canon && !l->code)
+			BUG("engine %s gave line %d no verdict", g->engine->name, l->lineno);
+		if (l->canon)
 			r->accepted++;
-		} else {
-			if (!s->lines[i].code)
-				BUG("engine %s gave line %d no verdict", g->engine->name,
-				    s->lines[i].lineno);
+		else
 			r->rejected++;
+		if (l->command) {
+			resign |= l->canon && !strcmp(l->canon, "resign");
+			continue;
+		}
+		norders++;
+		if (l->canon) {
+			strlist_add(&pending, l->canon);
+			accepted_orders++;
 		}
 	}
+	if (resign)
+		strlist_add(&pending, "resign");
 	/* A mail whose every order was refused leaves earlier orders alone: a
-	 * typo should not cost a player the orders already in. */
-	r->stored = r->accepted > 0 || s->n == 0;
+	 * typo should not cost a player the orders already in.  So does a
+	 * mail of commands only (help, status...). */
+	r->stored = accepted_orders > 0 || resign || s->n == 0;
 	if (r->stored) {
 		char *text = orders_format(&pending);
 		if (fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err))
@@ -418,18 +465,24 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	}
 	crashpoint("submit-stored");
 	if (!rc) {
-		char *hash, *key, *subject;
-		r->reply = report_confirmation(g, p, s, &pending, r->stored);
+		struct sb extra = SB_INIT;
+		char *hash, *key, *subject, *confirm;
 		/* Named by its content: the same mail handled twice is one reply. */
-		hash = short_hash(r->reply, strlen(r->reply));
+		hash = submission_hash(s);
+		rc = commands_apply(c, g, p, s, hash, &extra, err);
+		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
+		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = xasprintf("%s-%04d-orders-%s-%s", g->id, g->turn, g->players[p].name, hash);
 		subject = xasprintf("[%s] turn %d: orders %s", g->id, g->turn,
 				    r->rejected ? "received, some rejected" : "received");
-		rc = campaign_mail(c, g, p, key, subject, r->reply, s->message_id,
-				   "auto-replied", err);
+		if (!rc)
+			rc = campaign_mail(c, g, p, key, subject, r->reply, s->message_id,
+					   "auto-replied", err);
 		free(subject);
 		free(key);
 		free(hash);
+		free(confirm);
+		sb_release(&extra);
 	}
 	strlist_clear(&pending);
 	free(path);

@@ -40,6 +40,7 @@ struct order_line {
 	char *canon;
 	const char *code;
 	char *reason;
+	bool command; /* for the core: a command such as `help`, not an order */
 };
 
 /* The orders for one turn: for each player, the accepted canonical lines,
@@ -76,8 +77,9 @@ struct engine {
 	/* The orders a player who sent none by the deadline is taken to have
 	 * given (may be none); the core counts the missed turn. */
 	void (*nmr)(const struct game *g, int p, struct strlist *orders);
-	/* Remove player p from play (dropped by the NMR limit). */
-	void (*drop)(struct game *g, int p, struct events *ev);
+	/* Remove player p from play (dropped by the NMR limit, or resigned)
+	 * at the start of the turn processed at ctx->now. */
+	void (*drop)(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
 	/* Play one turn.  0, or -1 with *err for a system failure (never for a
 	 * player's mistake: an order that became impossible is an event). */
 	int (*advance)(struct game *g, const struct turn_orders *orders,

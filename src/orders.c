@@ -52,6 +52,10 @@ static int take_header(struct submission *s, const char *line, int lineno, char 
 		long long t;
 		if (!v)
 			continue;
+		/* A second `password` line is the command that changes it
+		 * (see commands.h): each header line counts once. */
+		if (slots[i] ? *slots[i] != NULL : s->turn != 0)
+			return 0;
 		if (!*v) {
 			*err = xasprintf("line %d: '%s' needs a value", lineno, kws[i]);
 			return -1;

@@ -93,7 +93,9 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 		sb_adds(&out, "The mail held no orders.\n");
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
-		sb_addf(&out, "line %d: %s\n", l->lineno, l->text);
+		/* Never echo a new password back into a mail. */
+		bool secret = l->command && !ascii_ncasecmp(l->text, "password", 8);
+		sb_addf(&out, "line %d: %s\n", l->lineno, secret ? "password ******" : l->text);
 		if (l->canon) {
 			sb_addf(&out, "  accepted: %s\n", l->canon);
 		} else {

@@ -60,12 +60,12 @@ static bool is_due(const struct campaign *c, const struct game *g, const struct 
 /* Everyone who sent nothing gets the engine's NMR orders; missed turns are
  * counted, and a player who reaches the limit is dropped. */
 static void apply_nmr(struct game *g, const bool *awaited, bool *has,
-		      struct strlist *lines, struct events *ev)
+		      struct strlist *lines, const struct engine_ctx *ctx, struct events *ev)
 {
 	long long limit = option_int(&g->opts, "nmr-drop");
 	for (size_t i = 0; i < g->nplayers; i++) {
 		struct player *pl = &g->players[i];
-		if (!awaited[i])
+		if (!awaited[i] || pl->dropped)
 			continue;
 		if (has[i]) {
 			pl->nmr = 0;
@@ -80,8 +80,23 @@ static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 			pl->dropped = true;
 			events_add(ev, AUD_ALL, "%s is dropped from the game after %d missed turns.",
 				   pl->name, pl->nmr);
-			g->engine->drop(g, (int)i, ev);
+			g->engine->drop(g, (int)i, ctx, ev);
 		}
+	}
+}
+
+/* `resign` (see commands.h) is the core's: the player leaves for good. */
+static void apply_resign(struct game *g, bool *has, struct strlist *lines,
+			 const struct engine_ctx *ctx, struct events *ev)
+{
+	for (size_t i = 0; i < g->nplayers; i++) {
+		if (!has[i] || !strlist_has(&lines[i], "resign") || g->players[i].dropped)
+			continue;
+		g->players[i].dropped = true;
+		events_add(ev, AUD_ALL, "%s resigns from the game.", g->players[i].name);
+		g->engine->drop(g, (int)i, ctx, ev);
+		strlist_clear(&lines[i]);
+		has[i] = false;
 	}
 }
 
@@ -91,7 +106,8 @@ int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist 
 	struct engine_ctx ctx = { now, option_get(&g->opts, "tz") };
 	struct turn_orders orders = { g->nplayers, has, lines };
 
-	apply_nmr(g, awaited, has, lines, ev);
+	apply_resign(g, has, lines, &ctx, ev);
+	apply_nmr(g, awaited, has, lines, &ctx, ev);
 	if (g->engine->advance(g, &orders, &ctx, ev, err))
 		return WP_ERR_DATA;
 	g->turn++;

@@ -57,6 +57,17 @@ START_TEST(header_words_after_orders_are_orders)
 }
 END_TEST
 
+START_TEST(second_password_line_is_a_command)
+{
+	struct submission s;
+	parse_ok("game g1\nplayer ann\npassword old\npassword n3w-one\n", &s);
+	ck_assert_str_eq(s.password, "old");
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "password n3w-one");
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(missing_header_is_an_error)
 {
 	struct submission s;
@@ -128,6 +139,7 @@ int main(void)
 	tcase_add_test(tc, header_lines_any_case_optional_colon);
 	tcase_add_test(tc, comments_quotes_signature_blank_lines);
 	tcase_add_test(tc, header_words_after_orders_are_orders);
+	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
 	tcase_add_test(tc, unreadable_mail_is_refused_clearly);

@@ -129,8 +129,9 @@ static void c_nmr(const struct game *g, int p, struct strlist *orders)
 	strlist_add(orders, "add 1");
 }
 
-static void c_drop(struct game *g, int p, struct events *ev)
+static void c_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev)
 {
+	(void)ctx;
 	C(g)->out[p] = true;
 	events_add(ev, AUD_ALL, "%s leaves the count", g->players[p].name);
 }

@@ -605,13 +605,13 @@ static int burglar_advance(struct game *g, const struct turn_orders *orders,
 	return 0;
 }
 
-static void burglar_drop(struct game *g, int p, struct events *ev)
+static void burglar_drop(struct game *g, int p, const struct engine_ctx *ctx,
+			 struct events *ev)
 {
-	/* A dropped player walks away with their tokens, as after `leave`; the
-	 * core only drops players it awaited, so this is for completeness. */
-	struct engine_ctx ctx = { g->last_run, option_get(&g->opts, "tz") };
+	/* A player who resigns (or is dropped) walks away with their tokens,
+	 * as after `leave`. */
 	if (seat_of(B(g), p) != NO_SEAT) {
-		do_leave(g, p, &ctx, ev);
+		do_leave(g, p, ctx, ev);
 		check_end(g, ev);
 	}
 }

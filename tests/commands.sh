@@ -1,0 +1,57 @@
+#!/bin/sh
+# commands.sh - what a player may ask by mail beside orders: help, status,
+# resend, password, resign.
+. "$top_srcdir/tests/lib.sh"
+
+wp init --sender gm@example.org >/dev/null
+wp new g1 burglar --seed 9 --deadline 24h --player ann:ann@example.org:annpw \
+	--player bob:bob@example.org:bobpw --player cat:cat@example.org:catpw \
+	--player dan:dan@example.org:danpw --player eve:eve@example.org:evepw \
+	--option seats=4 >/dev/null
+send() { # PLAYER PASSWORD LINES...
+	who=$1 pw=$2; shift 2
+	{ printf 'game g1\nplayer %s\npassword %s\n' "$who" "$pw"; printf '%s\n' "$@"; } >"$scratch/o"
+	expect_status "${want:-0}" wp submit "$scratch/o"
+}
+
+send ann annpw leave
+send ann annpw help
+expect_grep 'accepted: help' "$scratch/out"
+expect_grep 'You may send one of' "$scratch/out"
+expect_grep '^    leave' "$scratch/out"
+[ "$(cat "$scratch/c/games/g1/orders/0001/ann")" = leave ] && ok ||
+	fail "a mail with only 'help' replaced ann's orders"
+expect_no_grep 'Every order was rejected' "$scratch/out"
+
+send eve evepw status
+expect_grep 'Status of game g1' "$scratch/out"
+expect_grep 'ann  *orders in' "$scratch/out"
+expect_no_grep 'leave' "$scratch/out"        # who has sent orders, never what
+
+send bob bobpw 'resend'
+expect_grep 'no turn has been played yet\|No turn has been played yet' "$scratch/out"
+WYRMPOST_NOW=$((T0 + 86400)) wp run
+send bob bobpw 'resend 1'
+expect_grep 'sent again' "$scratch/out"
+ls "$scratch/c/outbox/new" | grep -q '^g1-0001-resend-bob-' && ok || fail "no resent report"
+expect_grep 'application/pdf' "$(ls -d "$scratch"/c/outbox/new/g1-0001-resend-bob-*)"
+send bob bobpw 'resend 7'
+expect_grep 'rejected \[bad-turn\]' "$scratch/out"
+
+send cat catpw 'password short'
+expect_grep 'rejected \[bad-password\]' "$scratch/out"
+send cat catpw 'password n3w-secret'
+expect_grep 'Your password is changed' "$scratch/out"
+expect_no_grep 'n3w-secret' "$scratch/out"
+expect_no_grep 'n3w-secret' "$scratch/c/games/g1/game.xml"
+want=77 send cat catpw status
+send cat n3w-secret status
+
+send bob bobpw resign
+expect_grep 'leave the game for good' "$scratch/out"
+WYRMPOST_NOW=$((T0 + 2 * 86400)) wp run
+expect_grep 'bob resigns from the game' "$scratch/c/games/g1/reports/0002/public.txt"
+expect_grep 'bob leaves the table' "$scratch/c/games/g1/reports/0002/public.txt"
+want=65 send bob bobpw status
+expect_grep 'dropped' "$scratch/err"
+finish
