@@ -146,7 +146,8 @@ char *report_held(const struct game *g, const bool *missing)
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    char **pdf, size_t *len, char **err)
 {
-	struct print_doc_opts o = { PRINT_A4, false, NULL };
+	struct print_doc_opts o = { PRINT_A4, !strcmp(option_get(&g->opts, "pdf"), "standard"),
+				    NULL };
 	struct report_pdf r;
 	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
 	const char **lines = xcalloc(ev->n + 1, sizeof *lines);

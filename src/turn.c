@@ -152,13 +152,15 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	size_t pdf_len = 0;
 	int rc = WP_OK;
 
+	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0;
+
 	if (fs_write_atomic(path, text, strlen(text), err))
 		rc = WP_ERR_IO;
-	if (!rc && report_turn_pdf(g, turn, ev, p, &pdf, &pdf_len, err))
+	if (!rc && want_pdf && report_turn_pdf(g, turn, ev, p, &pdf, &pdf_len, err))
 		rc = WP_ERR_IO;
 	free(path);
 	path = xasprintf("%s/%s.pdf", dir, who);
-	if (!rc && fs_write_atomic(path, pdf, pdf_len, err))
+	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))
 		rc = WP_ERR_IO;
 	if (!rc && p >= 0) {
 		char *name = xasprintf("%s-%04d-%s.pdf", g->id, turn, who);
@@ -167,7 +169,7 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 		char *subject = xasprintf("[%s] turn %d report%s", g->id, turn,
 					  g->status == GAME_OVER ? " (game over)" : "");
 		rc = campaign_mail_with(c, g, p, key, subject, text, NULL, "auto-generated",
-					&part, 1, err);
+					want_pdf ? &part : NULL, want_pdf ? 1 : 0, err);
 		free(subject);
 		free(key);
 		free(name);

@@ -14,8 +14,9 @@ export WYRMPOST_NOW=1800000000 LC_ALL=C
 
 wp() { "$build/wyrmpost" -d "$work/c" "$@"; }
 wp init --sender gm@example.org >/dev/null
+pdf=${BENCH_PDF:-embedded}
 wp new proto burglar --seed 1 --deadline 24h --player ann:a@x.org:p --player bob:b@x.org:p \
-	--player cat:c@x.org:p --player dan:d@x.org:p --option rounds=3 >/dev/null
+	--player cat:c@x.org:p --player dan:d@x.org:p --option rounds=3 --option pdf=$pdf >/dev/null
 # Copies of one game under new ids: creating each with `new` would time
 # password hashing, not turns.
 i=1
@@ -37,9 +38,9 @@ $timer -f '%e %M' -o "$work/floor.time" "$build/bench_floor" "$work/floor" >/dev
 
 read -r rs rk <"$work/run.time"
 read -r fs fk <"$work/floor.time"
-awk -v n="$n" -v rs="$rs" -v rk="$rk" -v fs="$fs" -v fk="$fk" 'BEGIN {
-	printf "wyrmpost run: %d games in %.2f s = %.0f games/s, peak memory %.1f MB\n",
-		n, rs, (rs > 0 ? n / rs : 0), rk / 1024
+awk -v pdf="$pdf" -v n="$n" -v rs="$rs" -v rk="$rk" -v fs="$fs" -v fk="$fk" 'BEGIN {
+	printf "wyrmpost run (pdf=%s): %d games in %.2f s = %.0f games/s, peak memory %.1f MB\n",
+		pdf, n, rs, (rs > 0 ? n / rs : 0), rk / 1024
 	printf "floor (libxml2 parse + rewrite only): %.2f s = %.0f games/s, peak %.1f MB\n",
 		fs, (fs > 0 ? n / fs : 0), fk / 1024
 }'
