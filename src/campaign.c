@@ -490,11 +490,75 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	return rc;
 }
 
+/* The address in a From header ("Ann <ann@example.org>" or a bare one). */
+static char *from_address(const char *from)
+{
+	const char *lt = strrchr(from, '<'), *gt;
+	if (lt && (gt = strchr(lt, '>')))
+		return xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	return str_trim(xstrdup(from));
+}
+
+/* Did the mail come from the player's registered address (or not by mail)? */
+static bool from_registered(const struct game *g, int p, const struct submission *s)
+{
+	char *addr;
+	bool same;
+	if (!s->from)
+		return true;
+	addr = from_address(s->from);
+	same = !ascii_casecmp(addr, g->players[p].email);
+	free(addr);
+	return same;
+}
+
+/* A note to player p's registered address about a mail that came in. */
+static int tell_player(struct campaign *c, const struct game *g, int p,
+		       const struct submission *s, const char *what, const char *text,
+		       char **err)
+{
+	char *hash = submission_hash(s);
+	char *key = xasprintf("%s-%04d-%s-%s-%s", g->id, g->turn, what, g->players[p].name, hash);
+	char *body = xasprintf("%s\n\nGame %s, turn %d.  The mail came from %s%s%s.\n", text,
+			       g->id, g->turn, s->from ? s->from : "the command line",
+			       s->subject ? ", subject: " : "", s->subject ? s->subject : "");
+	char *subject = xasprintf("[%s] about a mail sent in your name", g->id);
+	int rc = campaign_mail(c, g, p, key, subject, body, NULL, "auto-replied", err);
+	free(subject);
+	free(body);
+	free(key);
+	free(hash);
+	return rc;
+}
+
+/* Orders that cannot be taken at all: say why to the player; *err keeps
+ * the reason for the command line.  Returns WP_ERR_DATA (or an I/O code). */
+static int refuse(struct campaign *c, const struct game *g, int p,
+		  const struct submission *s, const char *why, char **err)
+{
+	char *hash = submission_hash(s);
+	char *key = xasprintf("%s-%04d-refused-%s-%s", g->id, g->turn, g->players[p].name, hash);
+	char *body = xasprintf("Your mail was not used: %s.\n", why);
+	char *subject = xasprintf("[%s] orders not used", g->id);
+	char *e2 = NULL;
+	int rc = campaign_mail(c, g, p, key, subject, body, s->message_id, "auto-replied", &e2);
+	if (rc) {
+		free(*err);
+		*err = e2;
+	}
+	free(subject);
+	free(body);
+	free(key);
+	free(hash);
+	return rc ? rc : WP_ERR_DATA;
+}
+
 int campaign_submit(struct campaign *c, const char *text, size_t len,
 		    struct submit_result *r, char **err)
 {
 	struct submission s;
 	struct game g;
+	char *e2 = NULL;
 	int rc, p;
 
 	memset(r, 0, sizeof *r);
@@ -511,23 +575,37 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	}
 	p = game_player_index(&g, s.player);
 	if (p < 0 || !password_verify(s.password, g.players[p].hash)) {
+		/* Nothing goes back to the sender, who may not be the player;
+		 * the player's own address is told that someone tried. */
 		*err = xasprintf("%s: wrong player or password", g.id);
 		rc = WP_ERR_NOPERM;
+		if (p >= 0 && tell_player(c, &g, p, &s, "badpw",
+					  "Someone sent orders for you with a wrong password. "
+					  "Nothing was changed.", &e2)) {
+			free(*err);
+			*err = e2;
+			rc = WP_ERR_IO;
+		}
 	} else if (g.status == GAME_OVER) {
 		*err = xasprintf("%s: the game is over; no more orders are taken", g.id);
-		rc = WP_ERR_DATA;
+		rc = refuse(c, &g, p, &s, *err, err);
 	} else if (g.players[p].dropped) {
-		*err = xasprintf("%s: %s was dropped from the game", g.id, g.players[p].name);
-		rc = WP_ERR_DATA;
+		*err = xasprintf("%s: %s is out of the game", g.id, g.players[p].name);
+		rc = refuse(c, &g, p, &s, *err, err);
 	} else if (s.turn && s.turn != g.turn) {
 		*err = xasprintf("%s: these orders are for turn %d, but the game is at turn %d; "
 				 "they were not used", g.id, s.turn, g.turn);
-		rc = WP_ERR_DATA;
+		rc = refuse(c, &g, p, &s, *err, err);
 	} else {
 		r->turn = g.turn;
 		free(r->player);
 		r->player = xstrdup(g.players[p].name);
 		rc = store_orders(c, &g, p, &s, r, err);
+		if (!rc && !from_registered(&g, p, &s) &&
+		    tell_player(c, &g, p, &s, "elsewhere",
+				"Orders for you were accepted with your password from another "
+				"address; the reply went to you, here.", err))
+			rc = WP_ERR_IO;
 	}
 	game_release(&g);
 	submission_release(&s);

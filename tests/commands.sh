@@ -53,5 +53,21 @@ WYRMPOST_NOW=$((T0 + 2 * 86400)) wp run
 expect_grep 'bob resigns from the game' "$scratch/c/games/g1/reports/0002/public.txt"
 expect_grep 'bob leaves the table' "$scratch/c/games/g1/reports/0002/public.txt"
 want=65 send bob bobpw status
-expect_grep 'dropped' "$scratch/err"
+expect_grep 'bob is out of the game' "$scratch/err"
+# A wrong password: no answer to the sender, the player is told.
+printf 'From: mallory@example.net\n\ngame g1\nplayer cat\npassword guess\nleave\n' >"$scratch/m"
+expect_status 77 wp submit "$scratch/m"
+f=$(ls "$scratch"/c/outbox/new/g1-0003-badpw-cat-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && ok || fail "cat was not told of the wrong password"
+[ -n "$f" ] && expect_grep '^To: cat <cat@example.org>' "$f"
+[ -n "$f" ] && expect_grep 'mallory@example.net' "$f"
+# The right password from another address: accepted, and the player told.
+printf 'From: Cat <cat@elsewhere.example>\n\ngame g1\nplayer cat\npassword n3w-secret\nleave\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+ls "$scratch"/c/outbox/new/g1-0003-elsewhere-cat-* >/dev/null 2>&1 && ok || fail "cat not told"
+# Orders for a turn gone by are refused, and the player is told why.
+printf 'game g1\nplayer dan\npassword danpw\nturn 1\nleave\n' >"$scratch/m"
+expect_status 65 wp submit "$scratch/m"
+f=$(ls "$scratch"/c/outbox/new/g1-0003-refused-dan-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep 'for turn 1, but the game is at turn 3' "$f" || fail "dan not told"
 finish
