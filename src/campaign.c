@@ -138,12 +138,22 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 		       const char *in_reply_to, const char *auto_submitted,
 		       const struct outpart *attach, size_t nattach, char **err)
 {
+	return campaign_mail_to(c, p >= 0 ? g->players[p].name : NULL,
+				p >= 0 ? g->players[p].email : c->cfg.gamemaster, key, subject,
+				body, in_reply_to, auto_submitted, attach, nattach, err);
+}
+
+int campaign_mail_to(const struct campaign *c, const char *to_name, const char *to,
+		     const char *key, const char *subject, const char *body,
+		     const char *in_reply_to, const char *auto_submitted,
+		     const struct outpart *attach, size_t nattach, char **err)
+{
 	struct outmsg m = {
 		.key = key,
 		.from_name = c->cfg.sender_name,
 		.from = c->cfg.sender,
-		.to_name = p >= 0 ? g->players[p].name : NULL,
-		.to = p >= 0 ? g->players[p].email : c->cfg.gamemaster,
+		.to_name = to_name,
+		.to = to,
 		.subject = subject,
 		.in_reply_to = in_reply_to,
 		.auto_submitted = auto_submitted,
@@ -217,14 +227,12 @@ static int check_new_game(const struct campaign *c, const struct new_game *ng,
 	}
 	for (size_t i = 0; i < ng->nplayers; i++) {
 		const struct new_player *p = &ng->players[i];
-		const char *at = strchr(p->email, '@');
 		if (!ident_ok(p->name)) {
 			*err = xasprintf("'%s' is not a valid player name "
 					 "(1-32 letters, digits, - or _)", p->name);
 			return WP_ERR_USAGE;
 		}
-		if (!at || at == p->email || !at[1] || strchr(at + 1, '@') ||
-		    strpbrk(p->email, " \t\r\n<>,;\"()[]\\")) {
+		if (!mail_address_ok(p->email)) {
 			*err = xasprintf("'%s' is not a mail address", p->email);
 			return WP_ERR_USAGE;
 		}
@@ -402,7 +410,7 @@ static char *submission_hash(const struct submission *s)
 {
 	struct sb all = SB_INIT;
 	char *h;
-	sb_addf(&all, "%s\n%s\n", s->game, s->player);
+	sb_addf(&all, "%s\n%s\n", s->game, s->player ? s->player : "");
 	for (size_t i = 0; i < s->n; i++)
 		sb_addf(&all, "%s\n", s->lines[i].text);
 	h = short_hash(sb_str(&all), all.len);
@@ -553,6 +561,50 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 	return rc ? rc : WP_ERR_DATA;
 }
 
+/* `observe` / `unobserve` from a mail address: public reports only. */
+static int observe(struct campaign *c, struct game *g, const struct submission *s,
+		   struct submit_result *r, char **err)
+{
+	char *addr = s->from ? from_address(s->from) : NULL;
+	char *hash, *key, *subject;
+	bool had;
+	int rc;
+
+	if (!addr || !mail_address_ok(addr)) {
+		*err = xasprintf("%s: 'observe' works only by mail, from a plain address", g->id);
+		free(addr);
+		return WP_ERR_DATA;
+	}
+	had = strlist_has(&g->observers, addr);
+	if (s->observe > 0 && !had) {
+		strlist_add(&g->observers, addr);
+	} else if (s->observe < 0 && had) {
+		struct strlist kept = STRLIST_INIT;
+		for (size_t i = 0; i < g->observers.n; i++)
+			if (strcmp(g->observers.v[i], addr))
+				strlist_add(&kept, g->observers.v[i]);
+		strlist_clear(&g->observers);
+		g->observers = kept;
+	}
+	rc = campaign_save_game(c, g, err);
+	r->reply = s->observe > 0
+		? xasprintf("You now get the public reports of game %s (%s) at %s.\n"
+			    "To stop them, send 'game %s' and 'unobserve'.\n",
+			    g->id, g->engine->title, addr, g->id)
+		: xasprintf("You no longer get the reports of game %s.\n", g->id);
+	hash = submission_hash(s);
+	key = xasprintf("%s-%04d-observe-%s", g->id, g->turn, hash);
+	subject = xasprintf("[%s] %s", g->id, s->observe > 0 ? "observing" : "no longer observing");
+	if (!rc)
+		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
+				      "auto-replied", NULL, 0, err);
+	free(subject);
+	free(key);
+	free(hash);
+	free(addr);
+	return rc;
+}
+
 int campaign_submit(struct campaign *c, const char *text, size_t len,
 		    struct submit_result *r, char **err)
 {
@@ -567,9 +619,15 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		return WP_ERR_DATA;
 	}
 	r->game = xstrdup(s.game);
-	r->player = xstrdup(s.player);
+	r->player = xstrdup(s.player ? s.player : "");
 	rc = campaign_load_game(c, s.game, &g, err);
 	if (rc) {
+		submission_release(&s);
+		return rc;
+	}
+	if (s.observe) {
+		rc = observe(c, &g, &s, r, err);
+		game_release(&g);
 		submission_release(&s);
 		return rc;
 	}

@@ -142,6 +142,11 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 		       const char *key, const char *subject, const char *body,
 		       const char *in_reply_to, const char *auto_submitted,
 		       const struct outpart *attach, size_t nattach, char **err);
+/* The same to any address (an observer's). */
+int campaign_mail_to(const struct campaign *c, const char *to_name, const char *to,
+		     const char *key, const char *subject, const char *body,
+		     const char *in_reply_to, const char *auto_submitted,
+		     const struct outpart *attach, size_t nattach, char **err);
 /* games/ID/orders/NNNN[/PLAYER] */
 char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
 			   const char *player);

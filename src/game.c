@@ -57,6 +57,7 @@ void game_release(struct game *g)
 		free(g->players[i].hash);
 	}
 	free(g->players);
+	strlist_clear(&g->observers);
 	memset(g, 0, sizeof *g);
 }
 
@@ -204,6 +205,10 @@ int game_from_xml(struct game *g, xmlDoc *doc, char **err)
 	}
 	if (load_options(g, opts, err) || load_players(g, players, err))
 		goto out;
+	if (xml_first(root, "observers"))
+		for (xmlNode *o = xml_first(root, "observers")->children; o; o = o->next)
+			if (xml_is(o, "observer"))
+				strlist_take(&g->observers, xml_attr(o, "email"));
 	if (g->engine->load(g, eng, err))
 		goto out;
 	rc = 0;
@@ -258,6 +263,11 @@ xmlDoc *game_to_xml(const struct game *g)
 		xml_set(p, "password", pl->hash);
 		xml_set_int(p, "nmr", pl->nmr);
 		xml_set_bool(p, "dropped", pl->dropped);
+	}
+	if (g->observers.n) {
+		xmlNode *obs = xml_child(root, "observers", NULL);
+		for (size_t i = 0; i < g->observers.n; i++)
+			xml_set(xml_child(obs, "observer", NULL), "email", g->observers.v[i]);
 	}
 	eng = xml_child(root, "engine", NULL);
 	g->engine->save(g, eng);

@@ -12,6 +12,7 @@
 
 #include "options.h"
 #include "rng.h"
+#include "util.h"
 
 #define GAME_FORMAT 1
 
@@ -44,6 +45,7 @@ struct game {
 	struct option_set opts; /* core and engine options, validated */
 	struct player *players;
 	size_t nplayers, players_alloc;
+	struct strlist observers; /* addresses that get the public reports */
 	void *state;            /* engine-owned */
 };
 

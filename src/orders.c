@@ -129,6 +129,12 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 		free(line);
 		lineno++;
 	}
+	if (s->game && !s->player && !s->password && s->n == 1 &&
+	    (!ascii_casecmp(s->lines[0].text, "observe") ||
+	     !ascii_casecmp(s->lines[0].text, "unobserve"))) {
+		s->observe = ascii_casecmp(s->lines[0].text, "observe") ? -1 : 1;
+		return 0;
+	}
 	if (!s->game || !s->player || !s->password) {
 		*err = xasprintf("the orders must begin with the lines 'game ID', "
 				 "'player NAME' and 'password SECRET'; %s is missing",

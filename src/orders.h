@@ -9,6 +9,8 @@
  *
  * Lines quoted with ">" and everything after a "-- " signature line are
  * ignored; "#" starts a comment at the beginning of a line or after a space.
+ * Anyone may send just `game ID` and `observe` (or `unobserve`) from a mail
+ * address to get (or stop) the game's public reports there.
  * A text that is an RFC 5322 message (headers, blank line, body) has its
  * plain-text body read; its From, Message-ID and Subject are kept.
  */
@@ -22,6 +24,7 @@
 struct submission {
 	char *game, *player, *password;
 	int turn;             /* 0 when no turn line was given */
+	int observe;          /* 1: `observe`, -1: `unobserve` (no player needed) */
 	struct order_line *lines;
 	size_t n, alloc;
 	/* From the message headers, when the text was a mail. */

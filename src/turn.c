@@ -162,6 +162,18 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	path = xasprintf("%s/%s.pdf", dir, who);
 	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))
 		rc = WP_ERR_IO;
+	for (size_t i = 0; !rc && p < 0 && i < g->observers.n; i++) {
+		char *name = xasprintf("%s-%04d-public.pdf", g->id, turn);
+		struct outpart part = { name, "application/pdf", pdf, pdf_len };
+		char *key = xasprintf("%s-%04d-public-%zu", g->id, turn, i);
+		char *subject = xasprintf("[%s] turn %d public report", g->id, turn);
+		rc = campaign_mail_to(c, NULL, g->observers.v[i], key, subject, text, NULL,
+				      "auto-generated", want_pdf ? &part : NULL, want_pdf ? 1 : 0,
+				      err);
+		free(subject);
+		free(key);
+		free(name);
+	}
 	if (!rc && p >= 0) {
 		char *name = xasprintf("%s-%04d-%s.pdf", g->id, turn, who);
 		struct outpart part = { name, "application/pdf", pdf, pdf_len };

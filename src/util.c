@@ -285,6 +285,18 @@ bool ident_ok(const char *s)
 	return n <= 32;
 }
 
+bool mail_address_ok(const char *s)
+{
+	const char *at = strchr(s, '@');
+	if (!at || at == s || !at[1] || strchr(at + 1, '@') || strlen(s) > 254)
+		return false;
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s >= 127 ||
+		    strchr("<>,;\"()[]\\:", *s))
+			return false;
+	return true;
+}
+
 char *time_format_iso(long long t)
 {
 	struct tm tm;

@@ -81,6 +81,10 @@ char *str_trim(char *s);
  * starting with a letter or digit.  Such names become file names. */
 bool ident_ok(const char *s);
 
+/* Is s a plain mail address (local@domain, no spaces, quotes, brackets or
+ * line breaks), safe to put in a header or an SMTP command? */
+bool mail_address_ok(const char *s);
+
 /* Time as stored in XML: "2026-11-22T09:05:17Z". */
 char *time_format_iso(long long t);
 bool time_parse_iso(const char *s, long long *out);

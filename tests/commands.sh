@@ -11,9 +11,17 @@ wp new g1 burglar --seed 9 --deadline 24h --player ann:ann@example.org:annpw \
 send() { # PLAYER PASSWORD LINES...
 	who=$1 pw=$2; shift 2
 	{ printf 'game g1\nplayer %s\npassword %s\n' "$who" "$pw"; printf '%s\n' "$@"; } >"$scratch/o"
-	expect_status "${want:-0}" wp submit "$scratch/o"
+	expect_status "${rc_want:-0}" wp submit "$scratch/o"
+	rc_want=0
 }
 
+# Anyone may watch: public reports only, by mail.
+printf 'From: Zed <zed@example.net>\n\ngame g1\nobserve\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_grep 'public reports of game g1' "$scratch/out"
+expect_grep 'zed@example.net' "$scratch/c/games/g1/game.xml"
+printf 'game g1\nobserve\n' >"$scratch/m"
+expect_status 65 wp submit "$scratch/m"          # not by mail: no address
 send ann annpw leave
 send ann annpw help
 expect_grep 'accepted: help' "$scratch/out"
@@ -31,6 +39,14 @@ expect_no_grep 'leave' "$scratch/out"        # who has sent orders, never what
 send bob bobpw 'resend'
 expect_grep 'no turn has been played yet\|No turn has been played yet' "$scratch/out"
 WYRMPOST_NOW=$((T0 + 86400)) wp run
+f=$scratch/c/outbox/new/g1-0001-public-0.eml
+expect_grep '^To: zed@example.net' "$f"
+expect_grep 'Public report' "$f"
+expect_grep 'application/pdf' "$f"
+expect_no_grep 'You sit in seat' "$f"
+printf 'From: zed@example.net\n\ngame g1\nunobserve\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_no_grep 'zed@example.net' "$scratch/c/games/g1/game.xml"
 send bob bobpw 'resend 1'
 expect_grep 'sent again' "$scratch/out"
 ls "$scratch/c/outbox/new" | grep -q '^g1-0001-resend-bob-' && ok || fail "no resent report"
@@ -44,7 +60,7 @@ send cat catpw 'password n3w-secret'
 expect_grep 'Your password is changed' "$scratch/out"
 expect_no_grep 'n3w-secret' "$scratch/out"
 expect_no_grep 'n3w-secret' "$scratch/c/games/g1/game.xml"
-want=77 send cat catpw status
+rc_want=77 send cat catpw status
 send cat n3w-secret status
 
 send bob bobpw resign
@@ -52,7 +68,7 @@ expect_grep 'leave the game for good' "$scratch/out"
 WYRMPOST_NOW=$((T0 + 2 * 86400)) wp run
 expect_grep 'bob resigns from the game' "$scratch/c/games/g1/reports/0002/public.txt"
 expect_grep 'bob leaves the table' "$scratch/c/games/g1/reports/0002/public.txt"
-want=65 send bob bobpw status
+rc_want=65 send bob bobpw status
 expect_grep 'bob is out of the game' "$scratch/err"
 # A wrong password: no answer to the sender, the player is told.
 printf 'From: mallory@example.net\n\ngame g1\nplayer cat\npassword guess\nleave\n' >"$scratch/m"
