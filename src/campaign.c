@@ -561,6 +561,46 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 	return rc ? rc : WP_ERR_DATA;
 }
 
+/* A stranger's mail that asks to join: a new name, a password of their
+ * own, a `join` line, from a plain address, in an open game that can take
+ * players while it runs. */
+static bool newcomer_may_join(const struct game *g, const struct submission *s)
+{
+	bool join = false;
+	for (size_t i = 0; i < s->n; i++)
+		join |= !ascii_ncasecmp(s->lines[i].text, "join", 4) &&
+			(s->lines[i].text[4] == '\0' || s->lines[i].text[4] == ' ');
+	return join && s->from && g->engine->late_players && option_bool(&g->opts, "open") &&
+	       g->status != GAME_OVER && g->nplayers < (size_t)g->engine->max_players &&
+	       g->nplayers < MAX_PLAYERS && ident_ok(s->player);
+}
+
+/* Register the newcomer (saved at once); their orders then go through as
+ * for any player, so `join` takes a seat when the turn runs. */
+static int admit(struct campaign *c, struct game *g, const struct submission *s, char **err)
+{
+	char *addr = from_address(s->from), *hash;
+	struct player *pl;
+	if (!mail_address_ok(addr) || strlen(s->password) < 6 || strpbrk(s->password, " \t")) {
+		*err = xasprintf("%s: to join, write from a plain address with a password of "
+				 "one word, 6 characters or more", g->id);
+		free(addr);
+		return WP_ERR_DATA;
+	}
+	hash = password_hash(s->password, err);
+	if (!hash) {
+		free(addr);
+		return WP_ERR_IO;
+	}
+	ALLOC_GROW(g->players, g->nplayers + 1, g->players_alloc);
+	pl = &g->players[g->nplayers++];
+	memset(pl, 0, sizeof *pl);
+	pl->name = xstrdup(s->player);
+	pl->email = addr;
+	pl->hash = hash;
+	return campaign_save_game(c, g, err);
+}
+
 /* `observe` / `unobserve` from a mail address: public reports only. */
 static int observe(struct campaign *c, struct game *g, const struct submission *s,
 		   struct submit_result *r, char **err)
@@ -632,6 +672,15 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		return rc;
 	}
 	p = game_player_index(&g, s.player);
+	if (p < 0 && newcomer_may_join(&g, &s)) {
+		rc = admit(c, &g, &s, err);
+		if (rc) {
+			game_release(&g);
+			submission_release(&s);
+			return rc;
+		}
+		p = (int)g.nplayers - 1;
+	}
 	if (p < 0 || !password_verify(s.password, g.players[p].hash)) {
 		/* Nothing goes back to the sender, who may not be the player;
 		 * the player's own address is told that someone tried. */

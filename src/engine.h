@@ -55,6 +55,10 @@ struct engine {
 	const char *name;   /* as in `wyrmpost new ID RULES` and game.xml */
 	const char *title;  /* for people */
 	int min_players, max_players;
+	/* Players may be added while the game runs (a newcomer's `join` by
+	 * mail, when the game's option open=yes): the engine's state must
+	 * take a new player index with nothing. */
+	bool late_players;
 	const struct option_spec *options; /* terminated by a NULL name */
 	/* RelaxNG grammar (XML text) for this engine's <engine> element. */
 	const char *schema;

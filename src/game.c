@@ -32,6 +32,9 @@ const struct option_spec core_options[] = {
 	  "drop a player who misses this many turns in a row (0: never)", NULL },
 	{ "hold", OPT_BOOL, "yes", 0, 0, NULL,
 	  "hold a turn when more than half the awaited players miss it", NULL },
+	{ "open", OPT_BOOL, "no", 0, 0, NULL,
+	  "newcomers may join by mail with a name and password of their own "
+	  "(in games that allow it)", NULL },
 	{ "pdf", OPT_ENUM, "embedded", 0, 0, "embedded|standard|none",
 	  "report PDFs with DejaVu embedded (any text, ~200 KB), with the standard "
 	  "fonts (Latin text and suits, ~4 KB, ten times faster), or none", NULL },

@@ -86,4 +86,15 @@ printf 'game g1\nplayer dan\npassword danpw\nturn 1\nleave\n' >"$scratch/m"
 expect_status 65 wp submit "$scratch/m"
 f=$(ls "$scratch"/c/outbox/new/g1-0003-refused-dan-* 2>/dev/null | head -n 1)
 [ -n "$f" ] && expect_grep 'for turn 1, but the game is at turn 3' "$f" || fail "dan not told"
+# A newcomer joins by mail when the game is open.
+printf 'From: Fay <fay@example.net>\n\ngame g1\nplayer fay\npassword fay-pw-1\njoin 5\n' >"$scratch/m"
+expect_status 77 wp submit "$scratch/m"             # not open: unknown player
+wp new g2 burglar --seed 3 --deadline 24h --option open=yes \
+	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
+sed 's/game g1/game g2/' "$scratch/m" >"$scratch/m2"
+expect_status 0 wp submit "$scratch/m2"
+expect_grep 'accepted: join 5' "$scratch/out"
+expect_grep 'name="fay" email="fay@example.net"' "$scratch/c/games/g2/game.xml"
+WYRMPOST_NOW=$((T0 + 86400)) wp turn g2 >/dev/null
+expect_grep 'fay joins the table in seat 3 with 5 tokens' "$scratch/c/games/g2/reports/0001/public.txt"
 finish

@@ -749,6 +749,7 @@ const struct engine burglar_engine = {
 	.title = "Burglar & the Dragon",
 	.min_players = 2,
 	.max_players = MAX_PLAYERS,
+	.late_players = true,
 	.options = burglar_options,
 	.schema = schema_burglar_rng,
 	.setup = burglar_setup,
