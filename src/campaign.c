@@ -561,6 +561,41 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 	return rc ? rc : WP_ERR_DATA;
 }
 
+/* Mails a player sent for the current turn, kept beside the orders as
+ * orders/NNNN/.mails-PLAYER (a dot file: not a player's orders). */
+static char *mails_path(const struct campaign *c, const struct game *g, int p)
+{
+	char *name = xasprintf(".mails-%s", g->players[p].name);
+	char *path = campaign_orders_path(c, g->id, g->turn, name);
+	free(name);
+	return path;
+}
+
+static long long mails_sent(const struct campaign *c, const struct game *g, int p)
+{
+	char *path = mails_path(c, g, p), *buf = NULL, *err = NULL;
+	size_t len;
+	long long n = 0;
+	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err))
+		parse_int(str_trim(buf), 0, 1000000, &n);
+	free(buf);
+	free(err);
+	free(path);
+	return n;
+}
+
+static int count_mail(const struct campaign *c, const struct game *g, int p, char **err)
+{
+	char *path = mails_path(c, g, p), *dir = campaign_orders_path(c, g->id, g->turn, NULL);
+	char *text = xasprintf("%lld\n", mails_sent(c, g, p) + 1);
+	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err)
+		 ? WP_ERR_IO : WP_OK;
+	free(text);
+	free(dir);
+	free(path);
+	return rc;
+}
+
 /* A stranger's mail that asks to join: a new name, a password of their
  * own, a `join` line, from a plain address, in an open game that can take
  * players while it runs. */
@@ -699,6 +734,10 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	} else if (g.players[p].dropped) {
 		*err = xasprintf("%s: %s is out of the game", g.id, g.players[p].name);
 		rc = refuse(c, &g, p, &s, *err, err);
+	} else if (mails_sent(c, &g, p) >= option_int(&g.opts, "mails-per-turn")) {
+		*err = xasprintf("%s: %s has sent %lld mails for turn %d, the most the game takes",
+				 g.id, g.players[p].name, option_int(&g.opts, "mails-per-turn"), g.turn);
+		rc = refuse(c, &g, p, &s, *err, err);
 	} else if (s.turn && s.turn != g.turn) {
 		*err = xasprintf("%s: these orders are for turn %d, but the game is at turn %d; "
 				 "they were not used", g.id, s.turn, g.turn);
@@ -707,7 +746,9 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		r->turn = g.turn;
 		free(r->player);
 		r->player = xstrdup(g.players[p].name);
-		rc = store_orders(c, &g, p, &s, r, err);
+		rc = count_mail(c, &g, p, err);
+		if (!rc)
+			rc = store_orders(c, &g, p, &s, r, err);
 		if (!rc && !from_registered(&g, p, &s) &&
 		    tell_player(c, &g, p, &s, "elsewhere",
 				"Orders for you were accepted with your password from another "

@@ -32,6 +32,8 @@ const struct option_spec core_options[] = {
 	  "drop a player who misses this many turns in a row (0: never)", NULL },
 	{ "hold", OPT_BOOL, "yes", 0, 0, NULL,
 	  "hold a turn when more than half the awaited players miss it", NULL },
+	{ "mails-per-turn", OPT_INT, "20", 1, 1000, NULL,
+	  "how many orders mails one player may send for one turn", NULL },
 	{ "open", OPT_BOOL, "no", 0, 0, NULL,
 	  "newcomers may join by mail with a name and password of their own "
 	  "(in games that allow it)", NULL },

@@ -97,4 +97,12 @@ expect_grep 'accepted: join 5' "$scratch/out"
 expect_grep 'name="fay" email="fay@example.net"' "$scratch/c/games/g2/game.xml"
 WYRMPOST_NOW=$((T0 + 86400)) wp turn g2 >/dev/null
 expect_grep 'fay joins the table in seat 3 with 5 tokens' "$scratch/c/games/g2/reports/0001/public.txt"
+# A limit on mails per player per turn.
+wp new g3 burglar --seed 4 --option mails-per-turn=2 \
+	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
+printf 'game g3\nplayer ann\npassword annpw\nhelp\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_status 65 wp submit "$scratch/m"
+expect_grep 'has sent 2 mails for turn 1' "$scratch/err"
 finish
