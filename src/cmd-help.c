@@ -8,7 +8,10 @@
 
 static void list_rules(void)
 {
-	printf("Rules (for 'wyrmpost new ID RULES'):\n");
+	printf("Options every game has (--option NAME=VALUE):\n");
+	for (const struct option_spec *o = core_options; o->name; o++)
+		printf("  %s (default %s): %s\n", o->name, o->def, o->help);
+	printf("\nRules (for 'wyrmpost new ID RULES'):\n");
 	for (const struct engine *const *e = engine_list(); *e; e++) {
 		printf("  %-16s %s, %d to %d players\n", (*e)->name, (*e)->title,
 		       (*e)->min_players, (*e)->max_players);

@@ -26,9 +26,7 @@ const struct cmd commands[] = {
 	  "welcome mail with their password.  --seed fixes the game's random generator\n"
 	  "(same seed and same orders: the same game).  --deadline is 0 (every run), an\n"
 	  "interval (24h, 90m, 2d) or a daily time (18:00) in --tz (default UTC).\n"
-	  "Options every game has: deadline, tz, nmr-drop (drop a player after this many\n"
-	  "missed turns in a row, 0: never; default 3), hold (hold a turn when more than\n"
-	  "half the awaited players missed it; default yes).\n" },
+	  "'wyrmpost help rules' lists the options every game has and each game's own.\n" },
 	{ "status", cmd_status, "status [ID]", "show the games, or one game in detail",
 	  "Without ID, one line per game: rules, turn, state, deadline and how many of\n"
 	  "the awaited players have sent orders.  With ID: the players and the board.\n" },
