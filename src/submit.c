@@ -1,0 +1,409 @@
+/* submit.c - taking one orders text or mail: who sent it, the verdict on
+ * every line, the pending orders, the reply, and the commands and requests
+ * around them (observe, joining an open game, the mail limit).
+ * See campaign.h and commands.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/sha2.h>
+
+#include "campaign.h"
+#include "commands.h"
+#include "engine.h"
+#include "fsutil.h"
+#include "orders.h"
+#include "password.h"
+#include "report.h"
+
+static char *short_hash(const char *text, size_t len)
+{
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)text);
+	sha256_digest(&ctx, sizeof d, d);
+	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
+}
+
+/* The engine checks the lines that are not commands, in one batch (it may
+ * need to see them in order, e.g. actions that build on each other). */
+static void check_orders(const struct game *g, int p, struct submission *s,
+			 const struct engine_ctx *ctx)
+{
+	struct order_line *o = xcalloc(s->n + 1, sizeof *o);
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->lines[i].command)
+			o[n++] = s->lines[i];
+	if (n)
+		g->engine->check(g, p, o, n, ctx);
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->lines[i].command)
+			s->lines[i] = o[k++];
+	free(o);
+}
+
+/* A short name for a submission, from its lines (not its headers, so the
+ * same mail delivered twice gets the same one). */
+static char *submission_hash(const struct submission *s)
+{
+	struct sb all = SB_INIT;
+	char *h;
+	sb_addf(&all, "%s\n%s\n", s->game, s->player ? s->player : "");
+	for (size_t i = 0; i < s->n; i++)
+		sb_addf(&all, "%s\n", s->lines[i].text);
+	h = short_hash(sb_str(&all), all.len);
+	sb_release(&all);
+	return h;
+}
+
+static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
+			struct submit_result *r, char **err)
+{
+	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct strlist pending = STRLIST_INIT;
+	char *dir = campaign_orders_path(c, g->id, g->turn, NULL);
+	char *path = campaign_orders_path(c, g->id, g->turn, g->players[p].name);
+	int rc = WP_OK;
+
+	size_t norders = 0, accepted_orders = 0;
+	bool resign = false;
+
+	commands_check(g, p, s);
+	check_orders(g, p, s, &ctx);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct order_line *l = &s->lines[i];
+		if (!l->canon && !l->code)
+			BUG("engine %s gave line %d no verdict", g->engine->name, l->lineno);
+		if (l->canon)
+			r->accepted++;
+		else
+			r->rejected++;
+		if (l->command) {
+			resign |= l->canon && !strcmp(l->canon, "resign");
+			continue;
+		}
+		norders++;
+		if (l->canon) {
+			strlist_add(&pending, l->canon);
+			accepted_orders++;
+		}
+	}
+	if (resign)
+		strlist_add(&pending, "resign");
+	/* A mail whose every order was refused leaves earlier orders alone: a
+	 * typo should not cost a player the orders already in.  So does a
+	 * mail of commands only (help, status...). */
+	r->stored = accepted_orders > 0 || resign || s->n == 0;
+	if (r->stored) {
+		char *text = orders_format(&pending);
+		if (fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err))
+			rc = WP_ERR_IO;
+		free(text);
+	} else {
+		bool has[MAX_PLAYERS];
+		struct strlist lines[MAX_PLAYERS];
+		memset(lines, 0, sizeof lines);
+		campaign_load_orders(c, g, has, lines);
+		for (size_t i = 0; i < lines[p].n; i++)
+			strlist_add(&pending, lines[p].v[i]);
+		for (size_t i = 0; i < g->nplayers; i++)
+			strlist_clear(&lines[i]);
+	}
+	crashpoint("submit-stored");
+	if (!rc) {
+		struct sb extra = SB_INIT;
+		char *hash, *key, *subject, *confirm;
+		/* Named by its content: the same mail handled twice is one reply. */
+		hash = submission_hash(s);
+		rc = commands_apply(c, g, p, s, hash, &extra, err);
+		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
+		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
+		key = xasprintf("%s-%04d-orders-%s-%s", g->id, g->turn, g->players[p].name, hash);
+		subject = xasprintf("[%s] turn %d: orders %s", g->id, g->turn,
+				    r->rejected ? "received, some rejected" : "received");
+		if (!rc)
+			rc = campaign_mail(c, g, p, key, subject, r->reply, s->message_id,
+					   "auto-replied", err);
+		free(subject);
+		free(key);
+		free(hash);
+		free(confirm);
+		sb_release(&extra);
+	}
+	strlist_clear(&pending);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+/* The address in a From header ("Ann <ann@example.org>" or a bare one). */
+static char *from_address(const char *from)
+{
+	const char *lt = strrchr(from, '<'), *gt;
+	if (lt && (gt = strchr(lt, '>')))
+		return xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	return str_trim(xstrdup(from));
+}
+
+/* Did the mail come from the player's registered address (or not by mail)? */
+static bool from_registered(const struct game *g, int p, const struct submission *s)
+{
+	char *addr;
+	bool same;
+	if (!s->from)
+		return true;
+	addr = from_address(s->from);
+	same = !ascii_casecmp(addr, g->players[p].email);
+	free(addr);
+	return same;
+}
+
+/* A note to player p's registered address about a mail that came in. */
+static int tell_player(struct campaign *c, const struct game *g, int p,
+		       const struct submission *s, const char *what, const char *text,
+		       char **err)
+{
+	char *hash = submission_hash(s);
+	char *key = xasprintf("%s-%04d-%s-%s-%s", g->id, g->turn, what, g->players[p].name, hash);
+	char *body = xasprintf("%s\n\nGame %s, turn %d.  The mail came from %s%s%s.\n", text,
+			       g->id, g->turn, s->from ? s->from : "the command line",
+			       s->subject ? ", subject: " : "", s->subject ? s->subject : "");
+	char *subject = xasprintf("[%s] about a mail sent in your name", g->id);
+	int rc = campaign_mail(c, g, p, key, subject, body, NULL, "auto-replied", err);
+	free(subject);
+	free(body);
+	free(key);
+	free(hash);
+	return rc;
+}
+
+/* Orders that cannot be taken at all: say why to the player; *err keeps
+ * the reason for the command line.  Returns WP_ERR_DATA (or an I/O code). */
+static int refuse(struct campaign *c, const struct game *g, int p,
+		  const struct submission *s, const char *why, char **err)
+{
+	char *hash = submission_hash(s);
+	char *key = xasprintf("%s-%04d-refused-%s-%s", g->id, g->turn, g->players[p].name, hash);
+	char *body = xasprintf("Your mail was not used: %s.\n", why);
+	char *subject = xasprintf("[%s] orders not used", g->id);
+	char *e2 = NULL;
+	int rc = campaign_mail(c, g, p, key, subject, body, s->message_id, "auto-replied", &e2);
+	if (rc) {
+		free(*err);
+		*err = e2;
+	}
+	free(subject);
+	free(body);
+	free(key);
+	free(hash);
+	return rc ? rc : WP_ERR_DATA;
+}
+
+/* Mails a player sent for the current turn, kept beside the orders as
+ * orders/NNNN/.mails-PLAYER (a dot file: not a player's orders). */
+static char *mails_path(const struct campaign *c, const struct game *g, int p)
+{
+	char *name = xasprintf(".mails-%s", g->players[p].name);
+	char *path = campaign_orders_path(c, g->id, g->turn, name);
+	free(name);
+	return path;
+}
+
+static long long mails_sent(const struct campaign *c, const struct game *g, int p)
+{
+	char *path = mails_path(c, g, p), *buf = NULL, *err = NULL;
+	size_t len;
+	long long n = 0;
+	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err))
+		parse_int(str_trim(buf), 0, 1000000, &n);
+	free(buf);
+	free(err);
+	free(path);
+	return n;
+}
+
+static int count_mail(const struct campaign *c, const struct game *g, int p, char **err)
+{
+	char *path = mails_path(c, g, p), *dir = campaign_orders_path(c, g->id, g->turn, NULL);
+	char *text = xasprintf("%lld\n", mails_sent(c, g, p) + 1);
+	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err)
+		 ? WP_ERR_IO : WP_OK;
+	free(text);
+	free(dir);
+	free(path);
+	return rc;
+}
+
+/* A stranger's mail that asks to join: a new name, a password of their
+ * own, a `join` line, from a plain address, in an open game that can take
+ * players while it runs. */
+static bool newcomer_may_join(const struct game *g, const struct submission *s)
+{
+	bool join = false;
+	for (size_t i = 0; i < s->n; i++)
+		join |= !ascii_ncasecmp(s->lines[i].text, "join", 4) &&
+			(s->lines[i].text[4] == '\0' || s->lines[i].text[4] == ' ');
+	return join && s->from && g->engine->late_players && option_bool(&g->opts, "open") &&
+	       g->status != GAME_OVER && g->nplayers < (size_t)g->engine->max_players &&
+	       g->nplayers < MAX_PLAYERS && ident_ok(s->player);
+}
+
+/* Register the newcomer (saved at once); their orders then go through as
+ * for any player, so `join` takes a seat when the turn runs. */
+static int admit(struct campaign *c, struct game *g, const struct submission *s, char **err)
+{
+	char *addr = from_address(s->from), *hash;
+	struct player *pl;
+	if (!mail_address_ok(addr) || strlen(s->password) < 6 || strpbrk(s->password, " \t")) {
+		*err = xasprintf("%s: to join, write from a plain address with a password of "
+				 "one word, 6 characters or more", g->id);
+		free(addr);
+		return WP_ERR_DATA;
+	}
+	hash = password_hash(s->password, err);
+	if (!hash) {
+		free(addr);
+		return WP_ERR_IO;
+	}
+	ALLOC_GROW(g->players, g->nplayers + 1, g->players_alloc);
+	pl = &g->players[g->nplayers++];
+	memset(pl, 0, sizeof *pl);
+	pl->name = xstrdup(s->player);
+	pl->email = addr;
+	pl->hash = hash;
+	return campaign_save_game(c, g, err);
+}
+
+/* `observe` / `unobserve` from a mail address: public reports only. */
+static int observe(struct campaign *c, struct game *g, const struct submission *s,
+		   struct submit_result *r, char **err)
+{
+	char *addr = s->from ? from_address(s->from) : NULL;
+	char *hash, *key, *subject;
+	bool had;
+	int rc;
+
+	if (!addr || !mail_address_ok(addr)) {
+		*err = xasprintf("%s: 'observe' works only by mail, from a plain address", g->id);
+		free(addr);
+		return WP_ERR_DATA;
+	}
+	had = strlist_has(&g->observers, addr);
+	if (s->observe > 0 && !had) {
+		strlist_add(&g->observers, addr);
+	} else if (s->observe < 0 && had) {
+		struct strlist kept = STRLIST_INIT;
+		for (size_t i = 0; i < g->observers.n; i++)
+			if (strcmp(g->observers.v[i], addr))
+				strlist_add(&kept, g->observers.v[i]);
+		strlist_clear(&g->observers);
+		g->observers = kept;
+	}
+	rc = campaign_save_game(c, g, err);
+	r->reply = s->observe > 0
+		? xasprintf("You now get the public reports of game %s (%s) at %s.\n"
+			    "To stop them, send 'game %s' and 'unobserve'.\n",
+			    g->id, g->engine->title, addr, g->id)
+		: xasprintf("You no longer get the reports of game %s.\n", g->id);
+	hash = submission_hash(s);
+	key = xasprintf("%s-%04d-observe-%s", g->id, g->turn, hash);
+	subject = xasprintf("[%s] %s", g->id, s->observe > 0 ? "observing" : "no longer observing");
+	if (!rc)
+		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
+				      "auto-replied", NULL, 0, err);
+	free(subject);
+	free(key);
+	free(hash);
+	free(addr);
+	return rc;
+}
+
+int campaign_submit(struct campaign *c, const char *text, size_t len,
+		    struct submit_result *r, char **err)
+{
+	struct submission s;
+	struct game g;
+	char *e2 = NULL;
+	int rc, p;
+
+	memset(r, 0, sizeof *r);
+	if (submission_parse(text, len, &s, err)) {
+		submission_release(&s);
+		return WP_ERR_DATA;
+	}
+	r->game = xstrdup(s.game);
+	r->player = xstrdup(s.player ? s.player : "");
+	rc = campaign_load_game(c, s.game, &g, err);
+	if (rc) {
+		submission_release(&s);
+		return rc;
+	}
+	if (s.observe) {
+		rc = observe(c, &g, &s, r, err);
+		game_release(&g);
+		submission_release(&s);
+		return rc;
+	}
+	p = game_player_index(&g, s.player);
+	if (p < 0 && newcomer_may_join(&g, &s)) {
+		rc = admit(c, &g, &s, err);
+		if (rc) {
+			game_release(&g);
+			submission_release(&s);
+			return rc;
+		}
+		p = (int)g.nplayers - 1;
+	}
+	if (p < 0 || !password_verify(s.password, g.players[p].hash)) {
+		/* Nothing goes back to the sender, who may not be the player;
+		 * the player's own address is told that someone tried. */
+		*err = xasprintf("%s: wrong player or password", g.id);
+		rc = WP_ERR_NOPERM;
+		if (p >= 0 && tell_player(c, &g, p, &s, "badpw",
+					  "Someone sent orders for you with a wrong password. "
+					  "Nothing was changed.", &e2)) {
+			free(*err);
+			*err = e2;
+			rc = WP_ERR_IO;
+		}
+	} else if (g.status == GAME_OVER) {
+		*err = xasprintf("%s: the game is over; no more orders are taken", g.id);
+		rc = refuse(c, &g, p, &s, *err, err);
+	} else if (g.players[p].dropped) {
+		*err = xasprintf("%s: %s is out of the game", g.id, g.players[p].name);
+		rc = refuse(c, &g, p, &s, *err, err);
+	} else if (mails_sent(c, &g, p) >= option_int(&g.opts, "mails-per-turn")) {
+		*err = xasprintf("%s: %s has sent %lld mails for turn %d, the most the game takes",
+				 g.id, g.players[p].name, option_int(&g.opts, "mails-per-turn"), g.turn);
+		rc = refuse(c, &g, p, &s, *err, err);
+	} else if (s.turn && s.turn != g.turn) {
+		*err = xasprintf("%s: these orders are for turn %d, but the game is at turn %d; "
+				 "they were not used", g.id, s.turn, g.turn);
+		rc = refuse(c, &g, p, &s, *err, err);
+	} else {
+		r->turn = g.turn;
+		free(r->player);
+		r->player = xstrdup(g.players[p].name);
+		rc = count_mail(c, &g, p, err);
+		if (!rc)
+			rc = store_orders(c, &g, p, &s, r, err);
+		if (!rc && !from_registered(&g, p, &s) &&
+		    tell_player(c, &g, p, &s, "elsewhere",
+				"Orders for you were accepted with your password from another "
+				"address; the reply went to you, here.", err))
+			rc = WP_ERR_IO;
+	}
+	game_release(&g);
+	submission_release(&s);
+	return rc;
+}
+
+void submit_result_release(struct submit_result *r)
+{
+	free(r->game);
+	free(r->player);
+	free(r->reply);
+	memset(r, 0, sizeof *r);
+}
