@@ -1,7 +1,7 @@
-# send.mk - part of the mail/ layer, included by Makefile.am.  Paths are from
+# send.mk - delivering the outbox, included by Makefile.am.  Paths are from
 # the top of the tree.
-SEND_SOURCES =
-SEND_CLI_SOURCES =
+SEND_SOURCES = mail/send.c mail/send.h
+SEND_CLI_SOURCES = src/cmd-send.c
 SEND_UNIT_TESTS =
 SEND_SCRIPT_TESTS =
 SEND_DIST =

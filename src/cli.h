@@ -48,5 +48,7 @@ int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_rollback(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+int cmd_fetch(int argc, char **argv);
+int cmd_send(int argc, char **argv);
 
 #endif

@@ -1,8 +1,12 @@
 /* cmd-run.c - wyrmpost run [--dry-run] [--force]: the cron job */
 #include <stdio.h>
+#include <stdlib.h>
+#include <sysexits.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "fetch.h"
+#include "send.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)
 {
@@ -24,7 +28,7 @@ int cmd_run(int argc, char **argv)
 	struct campaign c;
 	struct run_result r;
 	unsigned flags = 0;
-	int opt, rc;
+	int opt, rc, failed_step = 0;
 
 	while ((opt = cli_getopt(argc, argv, "", longopts)) != -1) {
 		if (opt == 'n')
@@ -39,8 +43,31 @@ int cmd_run(int argc, char **argv)
 	rc = cli_open(&c, true);
 	if (rc)
 		return rc;
+	/* The cron job: mail in, turns, mail out; one campaign lock for all. */
+	if (c.cfg.sources.n && !(flags & TURN_DRY_RUN)) {
+		struct fetch_result fr;
+		char *err = NULL;
+		if (campaign_fetch(&c, &fr, &err))
+			failed_step = 1;
+		for (size_t i = 0; i < fr.log.n; i++)
+			cli_error("%s", fr.log.v[i]);
+		fetch_result_release(&fr);
+		free(err);
+	}
 	/* Quiet under cron: a progress line only for a person at a terminal. */
 	rc = campaign_run(&c, flags, isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
+	if (c.cfg.sendmail && !(flags & TURN_DRY_RUN)) {
+		struct send_result sr;
+		char *err = NULL;
+		if (campaign_send(&c, &sr, &err) || sr.failed)
+			failed_step = 1;
+		for (size_t i = 0; i < sr.log.n; i++)
+			cli_error("%s", sr.log.v[i]);
+		if (err)
+			cli_error("%s", err);
+		send_result_release(&sr);
+		free(err);
+	}
 	campaign_close(&c);
 	for (size_t i = 0; i < r.errors.n; i++)
 		cli_error("%s", r.errors.v[i]);
@@ -49,5 +76,9 @@ int cmd_run(int argc, char **argv)
 		       flags & TURN_DRY_RUN ? " (dry run: nothing written)" : "", r.held,
 		       r.failed);
 	strlist_clear(&r.errors);
+	/* Mail that could not be fetched or sent is kept for the next run:
+	 * tell cron to try again, unless a game failed worse. */
+	if (!rc && failed_step)
+		return EX_TEMPFAIL;
 	return cli_exit_code(rc);
 }

@@ -34,6 +34,15 @@ int config_load(struct config *c, const char *path, char **err)
 		c->sender_name = xstrdup("wyrmpost");
 	n = xml_first(root, "gamemaster");
 	c->gamemaster = n ? xml_attr(n, "address") : xstrdup(c->sender);
+	for (n = root->children; n; n = n->next)
+		if (xml_is(n, "source"))
+			strlist_take(&c->sources, xml_attr(n, "url"));
+	n = xml_first(root, "sendmail");
+	c->sendmail = n ? xml_attr(n, "command") : NULL;
+	c->message_size = 1048576;
+	n = xml_first(root, "limits");
+	if (n)
+		xml_attr_int(n, "message-size", &c->message_size);
 	n = xml_first(root, "defaults");
 	for (xmlNode *o = n ? n->children : NULL; o; o = o->next) {
 		char *name, *value;
@@ -55,6 +64,8 @@ void config_release(struct config *c)
 	free(c->sender);
 	free(c->gamemaster);
 	strlist_clear(&c->defaults);
+	strlist_clear(&c->sources);
+	free(c->sendmail);
 	memset(c, 0, sizeof *c);
 }
 

@@ -9,6 +9,9 @@ struct config {
 	char *sender;         /* address outgoing mail comes from */
 	char *gamemaster;     /* who is told about held turns; defaults to sender */
 	struct strlist defaults; /* "name=value" option defaults for new games */
+	struct strlist sources;  /* where orders mail is read: maildir:PATH, mbox:PATH */
+	char *sendmail;          /* a sendmail-compatible command line, or NULL */
+	long long message_size;  /* mail larger than this is quarantined unread */
 };
 
 /* Read and validate path; 0, or -1 with *err naming file and line. */

@@ -253,6 +253,35 @@ out:
 	return rc;
 }
 
+char *mail_header_get(const char *text, size_t len, const char *name)
+{
+	size_t hlen = 0;
+	if (!looks_like_mail(text, len))
+		return NULL;
+	while (hlen < len) {
+		const char *nl = memchr(text + hlen, '\n', len - hlen);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		if (end == hlen || (end == hlen + 1 && text[hlen] == '\r'))
+			break;
+		hlen = end + 1;
+	}
+	return mail_header(text, hlen < len ? hlen : len, name);
+}
+
+char *mail_address_of(const char *value)
+{
+	const char *lt = value ? strrchr(value, '<') : NULL, *gt = lt ? strchr(lt, '>') : NULL;
+	char *addr;
+	if (!value)
+		return NULL;
+	addr = lt && gt ? xstrndup(lt + 1, (size_t)(gt - lt - 1)) : str_trim(xstrdup(value));
+	if (!mail_address_ok(addr)) {
+		free(addr);
+		return NULL;
+	}
+	return addr;
+}
+
 int submission_parse(const char *text, size_t len, struct submission *s, char **err)
 {
 	memset(s, 0, sizeof *s);

@@ -138,15 +138,6 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	return rc;
 }
 
-/* The address in a From header ("Ann <ann@example.org>" or a bare one). */
-static char *from_address(const char *from)
-{
-	const char *lt = strrchr(from, '<'), *gt;
-	if (lt && (gt = strchr(lt, '>')))
-		return xstrndup(lt + 1, (size_t)(gt - lt - 1));
-	return str_trim(xstrdup(from));
-}
-
 /* Did the mail come from the player's registered address (or not by mail)? */
 static bool from_registered(const struct game *g, int p, const struct submission *s)
 {
@@ -154,8 +145,8 @@ static bool from_registered(const struct game *g, int p, const struct submission
 	bool same;
 	if (!s->from)
 		return true;
-	addr = from_address(s->from);
-	same = !ascii_casecmp(addr, g->players[p].email);
+	addr = mail_address_of(s->from);
+	same = addr && !ascii_casecmp(addr, g->players[p].email);
 	free(addr);
 	return same;
 }
@@ -254,9 +245,9 @@ static bool newcomer_may_join(const struct game *g, const struct submission *s)
  * for any player, so `join` takes a seat when the turn runs. */
 static int admit(struct campaign *c, struct game *g, const struct submission *s, char **err)
 {
-	char *addr = from_address(s->from), *hash;
+	char *addr = mail_address_of(s->from), *hash;
 	struct player *pl;
-	if (!mail_address_ok(addr) || strlen(s->password) < 6 || strpbrk(s->password, " \t")) {
+	if (!addr || strlen(s->password) < 6 || strpbrk(s->password, " \t")) {
 		*err = xasprintf("%s: to join, write from a plain address with a password of "
 				 "one word, 6 characters or more", g->id);
 		free(addr);
@@ -280,12 +271,12 @@ static int admit(struct campaign *c, struct game *g, const struct submission *s,
 static int observe(struct campaign *c, struct game *g, const struct submission *s,
 		   struct submit_result *r, char **err)
 {
-	char *addr = s->from ? from_address(s->from) : NULL;
+	char *addr = mail_address_of(s->from);
 	char *hash, *key, *subject;
 	bool had;
 	int rc;
 
-	if (!addr || !mail_address_ok(addr)) {
+	if (!addr) {
 		*err = xasprintf("%s: 'observe' works only by mail, from a plain address", g->id);
 		free(addr);
 		return WP_ERR_DATA;

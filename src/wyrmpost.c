@@ -43,14 +43,27 @@ const struct cmd commands[] = {
 	  "player.  A later submission for the same turn replaces the earlier one.\n"
 	  "Exit status 77 (EX_NOPERM) for a wrong password, 65 (EX_DATAERR) for orders\n"
 	  "for another turn or a text that holds no orders header.\n" },
+	{ "fetch", cmd_fetch, "fetch", "read orders mail from the configured sources",
+	  "Reads every <source> of wyrmpost.xml (maildir:PATH, mbox:PATH) and takes\n"
+	  "each message as 'submit' would: orders stored, every mail answered.  A\n"
+	  "message is removed from its source only after its orders are stored; a\n"
+	  "message seen before (same Message-ID) is only removed; bounces, automatic\n"
+	  "replies, bulk and list mail and our own are logged, never answered; mail\n"
+	  "over the size limit goes to spool/quarantine/ unread.\n" },
+	{ "send", cmd_send, "send", "deliver the outbox",
+	  "Hands every message in outbox/new to the <sendmail> command of\n"
+	  "wyrmpost.xml and files it in sent/.  A message the command refuses stays\n"
+	  "and is tried again by later runs, after 5 minutes, then 10, 20, ... at\n"
+	  "most 6 hours apart.\n" },
 	{ "turn", cmd_turn, "turn ID [--dry-run] [--force]", "process one game's turn now",
 	  "Plays the current turn of game ID now, whether or not its deadline has come.\n"
 	  "Players who sent nothing get the game's no-orders rule.  --force plays a held\n"
 	  "turn, or one that more than half the awaited players missed; --dry-run shows\n"
 	  "what would happen and writes nothing.\n" },
 	{ "run", cmd_run, "run [--dry-run] [--force]", "process every due game (the cron job)",
-	  "Processes every game whose deadline has come, or whose awaited players have\n"
-	  "all sent orders.  A game whose file is damaged is reported and skipped; the\n"
+	  "Fetches orders mail from the configured sources, processes every game whose\n"
+	  "deadline has come or whose awaited players have all sent orders, then sends\n"
+	  "the outbox if a way to send is configured.  A game whose file is damaged is reported and skipped; the\n"
 	  "others still run.  Quiet unless something fails, except for a progress line\n"
 	  "when standard error is a terminal.  Exits 75 (EX_TEMPFAIL) when another run\n"
 	  "holds the campaign.\n" },
