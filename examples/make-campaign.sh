@@ -20,6 +20,22 @@ export WYRMPOST_NOW=1780000000   # 2026-05-28: the games are due whenever the de
 for t in 1 2 3; do
 	WYRMPOST_NOW=$((1780000000 + t * 86400)) "$wyrmpost" -d "$dir" run
 done
-# The demo starts with an empty outbox and no reports sent from it yet.
-rm -f "$dir"/outbox/new/* "$dir/.lock"
+# The demo starts with an empty outbox; the reports of the turns played
+# here (and their PDFs) are not kept in the source tree.
+rm -rf "$dir"/outbox/new/* "$dir/.lock" "$dir"/games/*/reports/*
+# Its inbox: a Maildir of order mails, read by `wyrmpost run`.
+sed -i 's|  <!-- Options every new game|  <!-- Orders mail is read from here (a path relative to the campaign). -->\
+  <source url="maildir:inbox"/>\
+  <!-- Options every new game|' "$dir/wyrmpost.xml"
+mkdir -p "$dir/inbox/new"
+n=1
+for f in "$here"/orders/*.txt; do
+	who=$(sed -n 's/^player //p' "$f")
+	{ printf 'From: %s <%s@example.org>\nTo: tavern@example.org\nSubject: my orders\n' "$who" "$who"
+	  printf 'Message-ID: <demo-%d@example.org>\n' "$n"
+	  printf 'Content-Type: text/plain; charset=utf-8\n\n'
+	  cat "$f"; } >"$dir/inbox/new/100$n.demo.eml"
+	n=$((n + 1))
+done
+cp "$here/orders/dan-joins.mail" "$dir/inbox/new/100$n.demo.eml"
 echo "examples/campaign written"

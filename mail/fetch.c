@@ -304,16 +304,24 @@ out:
 	return rc;
 }
 
+/* A source path relative to the campaign directory, or absolute. */
+static char *source_path(const struct campaign *c, const char *p)
+{
+	return p[0] == '/' ? xstrdup(p) : xasprintf("%s/%s", c->dir, p);
+}
+
 int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 {
 	int first = WP_OK;
 	memset(r, 0, sizeof *r);
 	for (size_t i = 0; i < c->cfg.sources.n; i++) {
 		const char *url = c->cfg.sources.v[i];
-		char *e = NULL;
-		int rc = !strncmp(url, "maildir:", 8) ? fetch_maildir(c, url + 8, r, &e)
-			 : !strncmp(url, "mbox:", 5)  ? fetch_mbox(c, url + 5, r, &e)
-						      : WP_ERR_CONFIG;
+		bool maildir = !strncmp(url, "maildir:", 8), mbox = !strncmp(url, "mbox:", 5);
+		char *e = NULL, *path = source_path(c, url + (maildir ? 8 : mbox ? 5 : 0));
+		int rc = maildir ? fetch_maildir(c, path, r, &e)
+			 : mbox  ? fetch_mbox(c, path, r, &e)
+				 : WP_ERR_CONFIG;
+		free(path);
 		if (rc == WP_ERR_CONFIG && !e)
 			e = xasprintf("source '%s' is not maildir:PATH or mbox:PATH", url);
 		if (rc) {
