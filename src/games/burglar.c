@@ -24,7 +24,7 @@ struct burglar {
 	bool started;           /* the opening roll-off has been made */
 	bool over;
 	int seat[MAX_SEATS];    /* player index in each seat, or NO_SEAT */
-	int next;               /* the seat whose roll comes next */
+	int next;               /* the seat that rolls next (occupied once started) */
 	int coffer[13];         /* tokens in coffers 3..6 and 8..11 (0 or 1) */
 	int hoard;
 	int tokens[MAX_PLAYERS];   /* what each seated player holds */
@@ -75,6 +75,18 @@ static int seated_count(const struct game *g)
 	return n;
 }
 
+/* The first occupied seat at or after seat s, going up and wrapping round;
+ * NO_SEAT when the table is empty. */
+static int seat_from(const struct game *g, int s)
+{
+	for (int i = 0; i < nseats(g); i++) {
+		int t = (s + i) % nseats(g);
+		if (B(g)->seat[t] != NO_SEAT)
+			return t;
+	}
+	return NO_SEAT;
+}
+
 static int on_board(const struct burglar *b)
 {
 	int n = b->hoard;
@@ -119,6 +131,10 @@ static int burglar_setup(struct game *g, char **err)
 	return 0;
 }
 
+/* The most tokens any count may reach when read back: far above any real
+ * game, and small enough that sums of counts stay inside an int. */
+#define MAX_COUNT 10000000
+
 static bool load_player_attr(const xmlNode *n, const struct game *g, int *p)
 {
 	char *who = xml_attr(n, "player");
@@ -127,57 +143,95 @@ static bool load_player_attr(const xmlNode *n, const struct game *g, int *p)
 	return *p >= 0;
 }
 
+static bool load_count(const xmlNode *n, const char *attr, int *out)
+{
+	long long v;
+	if (!xml_attr_int(n, attr, &v) || v < 0 || v > MAX_COUNT)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool load_seat(struct game *g, const xmlNode *n)
+{
+	struct burglar *b = B(g);
+	long long v;
+	int p;
+	if (!xml_attr_int(n, "number", &v) || v < 1 || v > nseats(g) ||
+	    !load_player_attr(n, g, &p) || b->seat[v - 1] != NO_SEAT ||
+	    seat_of(b, p) != NO_SEAT || !load_count(n, "tokens", &b->tokens[p]))
+		return false;
+	b->seat[v - 1] = p;
+	return true;
+}
+
+/* An <away> element per player at most, and only with something in it:
+ * save() writes nothing else, so that load and save round-trip exactly. */
+static bool load_away(struct game *g, const xmlNode *n, bool *seen)
+{
+	struct burglar *b = B(g);
+	char *t;
+	bool ok = true;
+	int p;
+	if (!load_player_attr(n, g, &p) || seen[p] || !load_count(n, "carried", &b->carried[p]))
+		return false;
+	seen[p] = true;
+	t = xml_attr(n, "rejoin");
+	if (t)
+		ok = time_parse_iso(t, &b->rejoin[p]) && b->rejoin[p] > 0;
+	free(t);
+	return ok && (b->carried[p] || b->rejoin[p]);
+}
+
+static bool load_children(struct game *g, const xmlNode *node)
+{
+	struct burglar *b = B(g);
+	bool seen[MAX_PLAYERS] = { false };
+	long long v;
+	for (const xmlNode *n = node->children; n; n = n->next) {
+		if (xml_is(n, "coffer")) {
+			if (!xml_attr_int(n, "number", &v) || !is_coffer((int)v) || b->coffer[v])
+				return false;
+			b->coffer[v] = 1;
+		} else if (xml_is(n, "seat")) {
+			if (!load_seat(g, n))
+				return false;
+		} else if (xml_is(n, "away")) {
+			if (!load_away(g, n, seen))
+				return false;
+		} else if (xml_is(n, "winner")) {
+			if (!load_player_attr(n, g, &b->winner))
+				return false;
+		}
+	}
+	return true;
+}
+
+static char *burglar_invariant(const struct game *g);
+
 static int burglar_load(struct game *g, const xmlNode *node, char **err)
 {
 	struct burglar *b = burglar_new();
 	long long v;
+	char *why = NULL;
 
 	g->state = b;
 	if (!xml_attr_bool(node, "started", &b->started) ||
 	    !xml_attr_bool(node, "over", &b->over) ||
-	    !xml_attr_int(node, "next", &v) || v < 1 || v > MAX_SEATS)
+	    !xml_attr_int(node, "next", &v) || v < 1 || v > nseats(g))
 		goto bad;
 	b->next = (int)v - 1;
-	if (!xml_attr_int(node, "hoard", &v) || v < 0)
+	if (!load_count(node, "hoard", &b->hoard) ||
+	    !xml_attr_int(node, "supplied", &b->supplied) || b->supplied < 0 ||
+	    b->supplied > (long long)MAX_COUNT * MAX_PLAYERS || !load_children(g, node))
 		goto bad;
-	b->hoard = (int)v;
-	if (!xml_attr_int(node, "supplied", &b->supplied))
-		goto bad;
-	for (xmlNode *n = node->children; n; n = n->next) {
-		int p;
-		if (xml_is(n, "coffer")) {
-			if (!xml_attr_int(n, "number", &v) || !is_coffer((int)v))
-				goto bad;
-			b->coffer[v] = 1;
-		} else if (xml_is(n, "seat")) {
-			long long tokens;
-			if (!xml_attr_int(n, "number", &v) || v < 1 || v > nseats(g) ||
-			    !load_player_attr(n, g, &p) || !xml_attr_int(n, "tokens", &tokens) ||
-			    b->seat[v - 1] != NO_SEAT || seat_of(b, p) != NO_SEAT)
-				goto bad;
-			b->seat[v - 1] = p;
-			b->tokens[p] = (int)tokens;
-		} else if (xml_is(n, "away")) {
-			char *t;
-			if (!load_player_attr(n, g, &p) || !xml_attr_int(n, "carried", &v))
-				goto bad;
-			b->carried[p] = (int)v;
-			t = xml_attr(n, "rejoin");
-			if (t && !time_parse_iso(t, &b->rejoin[p])) {
-				free(t);
-				goto bad;
-			}
-			free(t);
-		} else if (xml_is(n, "winner")) {
-			if (!load_player_attr(n, g, &p))
-				goto bad;
-			b->winner = p;
-		}
-	}
-	return 0;
+	why = burglar_invariant(g);
+	if (!why)
+		return 0;
 bad:
-	*err = xasprintf("line %ld: the Burglar table does not add up",
-			 xmlGetLineNo((xmlNode *)node));
+	*err = xasprintf("line %ld: the Burglar table does not add up%s%s",
+			 xmlGetLineNo((xmlNode *)node), why ? ": " : "", why ? why : "");
+	free(why);
 	return -1;
 }
 
@@ -234,22 +288,35 @@ struct border {
 	int seat; /* 1-based; 0: any free seat */
 };
 
+/* Split buf (modified) into at most max words separated by spaces and
+ * tabs; returns the count, or max + 1 when there are more. */
+static int split_words(char *buf, char **w, int max)
+{
+	int n = 0;
+	for (char *s = buf;;) {
+		s += strspn(s, " \t");
+		if (!*s)
+			return n;
+		if (n == max)
+			return max + 1;
+		w[n++] = s;
+		s += strcspn(s, " \t");
+		if (*s)
+			*s++ = '\0';
+	}
+}
+
 /* Read one order line; false with a code and reason for a line that is not
  * a Burglar order at all. */
 static bool parse_order(const struct game *g, const char *line, struct border *o,
 			const char **code, char **reason)
 {
-	char *copy = xstrdup(line), *save = NULL;
-	char *w[5];
-	int n = 0;
+	char *copy = xstrdup(line);
+	char *w[4];
+	int n = split_words(copy, w, 4);
 	long long v;
 	bool ok = false;
 
-	for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
-		if (n < 5)
-			w[n++] = t;
-		else
-			n = 6;
 	memset(o, 0, sizeof *o);
 	*code = "unknown-order";
 	if (n == 1 && !ascii_casecmp(w[0], "leave")) {
@@ -568,33 +635,53 @@ static bool play_round(struct game *g, const struct engine_ctx *ctx, struct even
 		if (b->seat[s] != NO_SEAT)
 			order[n++] = s;
 	}
-	if (n)
-		b->next = order[0];
+	/* A seat empties during a round only when its player goes broke on
+	 * their own roll, so every seat in order[] is still occupied when its
+	 * turn comes. */
 	for (int i = 0; i < n; i++) {
-		int p = b->seat[order[i]];
-		if (p == NO_SEAT)
-			continue;
-		take_turn(g, p, ctx, ev);
+		take_turn(g, b->seat[order[i]], ctx, ev);
 		if (check_end(g, ev))
 			return true;
+		b->next = seat_from(g, (order[i] + 1) % seats);
 	}
 	return false;
+}
+
+/* Where this turn's first round starts looking for a roller.  Play passes
+ * to the left, so a newcomer who sits down between the last roller and the
+ * seat that rolls next comes first: start from the first seat after the
+ * last roller.  Computed before the orders, which change the seats. */
+static int round_start(const struct game *g)
+{
+	const struct burglar *b = B(g);
+	int seats = nseats(g), s = b->next;
+	for (int i = 1; i < seats; i++) {
+		int prev = (b->next - i + seats) % seats;
+		if (b->seat[prev] != NO_SEAT)
+			break;
+		s = prev;
+	}
+	return s;
 }
 
 static int burglar_advance(struct game *g, const struct turn_orders *orders,
 			   const struct engine_ctx *ctx, struct events *ev, char **err)
 {
 	struct burglar *b = B(g);
-	int rounds = (int)option_int(&g->opts, "rounds");
+	int rounds = (int)option_int(&g->opts, "rounds"), from = round_start(g);
 	(void)err;
 
 	if (b->over)
 		return 0;
 	if (apply_orders(g, orders, ctx, ev))
 		return 0;
+	/* The first turn's roll-off comes after its orders, so that it is
+	 * made by the players who actually sit at the table. */
 	if (!b->started) {
 		roll_off(g, ev);
 		b->started = true;
+	} else {
+		b->next = seat_from(g, from);
 	}
 	for (int r = 1; r <= rounds; r++) {
 		if (rounds > 1)
@@ -608,12 +695,17 @@ static int burglar_advance(struct game *g, const struct turn_orders *orders,
 static void burglar_drop(struct game *g, int p, const struct engine_ctx *ctx,
 			 struct events *ev)
 {
+	int held = B(g)->tokens[p];
+
 	/* A player who resigns (or is dropped) walks away with their tokens,
-	 * as after `leave`. */
-	if (seat_of(B(g), p) != NO_SEAT) {
-		do_leave(g, p, ctx, ev);
-		check_end(g, ev);
-	}
+	 * as after `leave`.  The end is not checked here: advance() follows at
+	 * once and checks it after this turn's joins, which may fill the
+	 * table again. */
+	if (B(g)->over || seat_of(B(g), p) == NO_SEAT)
+		return;
+	stand_up(g, p, ctx);
+	events_add(ev, AUD_ALL, "%s leaves the table for good with %d token%s.",
+		   name(g, p), held, held == 1 ? "" : "s");
 }
 
 static bool burglar_over(const struct game *g)
@@ -639,16 +731,13 @@ static void board_row(const struct burglar *b, struct sb *out, int first)
 	sb_addc(out, '\n');
 }
 
-static void burglar_view(const struct game *g, int p, struct sb *out)
+/* Every seat with its player and tokens; returns the tokens held. */
+static int seats_view(const struct game *g, struct sb *out)
 {
 	const struct burglar *b = B(g);
-	int held = 0, carried = 0, me = p >= 0 ? seat_of(b, p) : NO_SEAT;
+	int held = 0;
 
-	sb_adds(out, "The board (a coffer holds at most one token; H, 7, is the Dragon's Hoard)\n");
-	board_row(b, out, 3);
-	board_row(b, out, 6);
-	board_row(b, out, 9);
-	sb_adds(out, "  +--------+--------+--------+\n\nSeats\n");
+	sb_adds(out, "Seats\n");
 	for (int s = 0; s < nseats(g); s++) {
 		int q = b->seat[s];
 		if (q == NO_SEAT) {
@@ -659,31 +748,73 @@ static void burglar_view(const struct game *g, int p, struct sb *out)
 		sb_addf(out, "  %d  %-16s %4d token%s%s\n", s + 1, name(g, q), b->tokens[q],
 			b->tokens[q] == 1 ? " " : "s",
 			b->winner == q ? "  winner"
-			: !b->over && b->started && s == b->next ? "  rolls first next turn" : "");
+			: !b->over && b->started && s == seat_from(g, b->next)
+			? "  rolls first next turn" : "");
 	}
+	return held;
+}
+
+/* Everyone who has left the table and what they carried off (someone who
+ * went broke carried off nothing but is away all the same); returns the
+ * tokens carried off. */
+static int away_view(const struct game *g, struct sb *out)
+{
+	const struct burglar *b = B(g);
+	int carried = 0;
+	bool header = false;
+
 	for (size_t q = 0; q < g->nplayers; q++) {
-		if (!b->carried[q])
+		bool away = b->rejoin[q] && seat_of(b, (int)q) == NO_SEAT;
+		if (!b->carried[q] && !away)
 			continue;
-		if (!carried)
+		if (!header)
 			sb_adds(out, "Away from the table\n");
+		header = true;
 		carried += b->carried[q];
-		sb_addf(out, "  %-19s carried off %d token%s\n", name(g, (int)q), b->carried[q],
-			b->carried[q] == 1 ? "" : "s");
+		sb_addf(out, "  %-19s carried off %d token%s%s\n", name(g, (int)q), b->carried[q],
+			b->carried[q] == 1 ? "" : "s",
+			g->players[q].dropped ? " (out of the game)" : "");
 	}
-	sb_addf(out, "Tokens: %d held, %d on the board, %d carried off, %lld brought to the "
-		     "table in all.\n", held, on_board(b), carried, b->supplied);
-	if (p < 0 || b->over)
-		return;
+	return carried;
+}
+
+/* The lines only player p sees: where they stand. */
+static void own_view(const struct game *g, int p, struct sb *out)
+{
+	const struct burglar *b = B(g);
+	int me = seat_of(b, p);
+
 	if (me != NO_SEAT) {
 		sb_addf(out, "You sit in seat %d with %d token%s.\n", me + 1, b->tokens[p],
 			b->tokens[p] == 1 ? "" : "s");
+	} else if (g->players[p].dropped) {
+		sb_adds(out, "You are out of the game.\n");
 	} else if (b->rejoin[p] && b->rejoin[p] > g->last_run) {
+		/* No clock here: the last turn's time stands for "now". */
 		char *when = sched_format_local(b->rejoin[p], option_get(&g->opts, "tz"));
 		sb_addf(out, "You have no seat; you may join again after %s.\n", when);
 		free(when);
 	} else {
 		sb_adds(out, "You have no seat; send 'join' to take a free one.\n");
 	}
+}
+
+static void burglar_view(const struct game *g, int p, struct sb *out)
+{
+	const struct burglar *b = B(g);
+	int held, carried;
+
+	sb_adds(out, "The board (a coffer holds at most one token; H, 7, is the Dragon's Hoard)\n");
+	board_row(b, out, 3);
+	board_row(b, out, 6);
+	board_row(b, out, 9);
+	sb_adds(out, "  +--------+--------+--------+\n\n");
+	held = seats_view(g, out);
+	carried = away_view(g, out);
+	sb_addf(out, "Tokens: %d held, %d on the board, %d carried off, %lld brought to the "
+		     "table in all.\n", held, on_board(b), carried, b->supplied);
+	if (p >= 0 && !b->over)
+		own_view(g, p, out);
 }
 
 static void burglar_board(const struct game *g, int p, struct view *v)
@@ -709,7 +840,7 @@ static void burglar_legal(const struct game *g, int p, const struct engine_ctx *
 {
 	const struct burglar *b = B(g);
 	long long max = option_int(&g->opts, "tokens");
-	if (b->over)
+	if (b->over || g->players[p].dropped)
 		return;
 	if (seat_of(b, p) != NO_SEAT) {
 		strlist_add(out, "leave");
@@ -721,10 +852,36 @@ static void burglar_legal(const struct game *g, int p, const struct engine_ctx *
 		strlist_addf(out, "join %lld", n);
 }
 
+/* Every seat in range holds a distinct player; seats beyond the table's
+ * size are empty. */
+static char *seats_invariant(const struct game *g)
+{
+	const struct burglar *b = B(g);
+	bool sits[MAX_PLAYERS] = { false };
+	for (int s = 0; s < MAX_SEATS; s++) {
+		int p = b->seat[s];
+		if (p == NO_SEAT)
+			continue;
+		if (s >= nseats(g) || p < 0 || (size_t)p >= g->nplayers)
+			return xasprintf("seat %d holds player %d", s + 1, p);
+		if (sits[p])
+			return xasprintf("%s sits in two seats", name(g, p));
+		sits[p] = true;
+	}
+	if (b->next < 0 || b->next >= nseats(g))
+		return xasprintf("seat %d rolls next", b->next + 1);
+	if (b->winner >= 0 && seat_of(b, b->winner) == NO_SEAT)
+		return xasprintf("the winner %s has no seat", name(g, b->winner));
+	return NULL;
+}
+
 static char *burglar_invariant(const struct game *g)
 {
 	const struct burglar *b = B(g);
 	long long total = on_board(b);
+	char *why = seats_invariant(g);
+	if (why)
+		return why;
 	for (int c = 0; c <= 12; c++)
 		if (b->coffer[c] < 0 || b->coffer[c] > 1 || (b->coffer[c] && !is_coffer(c)))
 			return xasprintf("coffer %d holds %d", c, b->coffer[c]);
@@ -738,6 +895,7 @@ static char *burglar_invariant(const struct game *g)
 			return xasprintf("%s holds tokens without a seat", name(g, (int)p));
 		total += b->tokens[p] + b->carried[p];
 	}
+	/* What came to the table is still there, or was carried off. */
 	if (b->hoard < 0 || total != b->supplied)
 		return xasprintf("tokens held, on the board and carried off make %lld, but %lld "
 				 "were brought to the table", total, b->supplied);
