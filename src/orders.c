@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mime.h"
 #include "util.h"
 
 static void add_line(struct submission *s, int lineno, const char *text)
@@ -200,6 +201,48 @@ static bool value_is(const char *v, const char *want)
 	return v && !ascii_ncasecmp(v, want, n) && (v[n] == '\0' || v[n] == ';' || v[n] == ' ');
 }
 
+/* Orders in a MIME mail: the MIME layer gives the candidate texts (the
+ * body, then an orders.txt attachment, ...); the first that holds orders
+ * is used, else the first one's complaint is reported. */
+static int parse_mime(struct submission *s, const char *text, size_t len, char **err)
+{
+	struct mime_result r;
+	char *e = NULL, *first = NULL;
+	int rc = mime_orders_text(text, len, NULL, &r, &e);
+
+	if (rc != MIME_OK) {
+		*err = e ? e : xstrdup("the mail could not be read");
+		mime_result_release(&r);
+		return -1;
+	}
+	free(e);
+	rc = -1;
+	for (size_t i = 0; i < r.n && rc; i++) {
+		struct submission t;
+		char *te = NULL;
+		memset(&t, 0, sizeof t);
+		if (!parse_orders_text(&t, r.texts[i].text, r.texts[i].len, 1, &te)) {
+			free(s->lines);
+			s->game = t.game, s->player = t.player, s->password = t.password;
+			s->turn = t.turn, s->observe = t.observe;
+			s->lines = t.lines, s->n = t.n, s->alloc = t.alloc;
+			rc = 0;
+		} else {
+			if (!first)
+				first = te;
+			else
+				free(te);
+			submission_release(&t);
+		}
+	}
+	if (rc)
+		*err = first ? first : xstrdup("the mail holds no text to read orders from");
+	else
+		free(first);
+	mime_result_release(&r);
+	return rc;
+}
+
 static int parse_mail(struct submission *s, const char *text, size_t len, char **err)
 {
 	size_t hlen = 0;
@@ -224,19 +267,15 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 	s->subject = mail_header(text, hlen, "Subject");
 	ctype = mail_header(text, hlen, "Content-Type");
 	cte = mail_header(text, hlen, "Content-Transfer-Encoding");
-	if (ctype && !value_is(ctype, "text/plain")) {
-		*err = xasprintf("the message is %s; send the orders as plain text", ctype);
-		goto out;
-	}
-	if (ctype && (charset = strstr(ctype, "charset=")) &&
-	    !value_is(charset + 8, "utf-8") && !value_is(charset + 8, "\"utf-8\"") &&
-	    !value_is(charset + 8, "us-ascii") && !value_is(charset + 8, "\"us-ascii\"")) {
-		*err = xasprintf("the message is in %s; send the orders in UTF-8", charset + 8);
-		goto out;
-	}
-	if (cte && !value_is(cte, "7bit") && !value_is(cte, "8bit")) {
-		*err = xasprintf("the message body is %s-encoded; send it as plain 7bit or 8bit text",
-				 cte);
+	/* A plain UTF-8 text mail is read here; anything else (multipart,
+	 * HTML, quoted-printable, base64, other charsets) goes through the
+	 * MIME layer, which parses it in a sandboxed child. */
+	if ((ctype && !value_is(ctype, "text/plain")) ||
+	    (ctype && (charset = strstr(ctype, "charset=")) &&
+	     !value_is(charset + 8, "utf-8") && !value_is(charset + 8, "\"utf-8\"") &&
+	     !value_is(charset + 8, "us-ascii") && !value_is(charset + 8, "\"us-ascii\"")) ||
+	    (cte && !value_is(cte, "7bit") && !value_is(cte, "8bit"))) {
+		rc = parse_mime(s, text, len, err);
 		goto out;
 	}
 	{

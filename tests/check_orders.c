@@ -99,17 +99,25 @@ START_TEST(plain_mail_body_is_read)
 }
 END_TEST
 
-START_TEST(unreadable_mail_is_refused_clearly)
+START_TEST(mime_mail_goes_through_the_mime_layer)
 {
 	struct submission s;
 	char *err = NULL;
-	const char *t = "From: a@b.c\nContent-Type: multipart/mixed; boundary=x\n\n--x\n";
-	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err, "plain text"));
-	free(err);
+	const char *t = "From: Ann <ann@example.org>\nMIME-Version: 1.0\n"
+			"Content-Type: multipart/alternative; boundary=\"b\"\n\n--b\n"
+			"Content-Type: text/plain; charset=iso-8859-1\n"
+			"Content-Transfer-Encoding: quoted-printable\n\n"
+			"game g1\nplayer ann\npassword pw\njoin 5 # caf=E9\n--b\n"
+			"Content-Type: text/html\n\n<p>game g1</p>\n--b--\n";
+	parse_ok(t, &s);
+	ck_assert_str_eq(s.player, "ann");
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "join 5");
 	submission_release(&s);
-	t = "From: a@b.c\nContent-Transfer-Encoding: base64\n\nZ2FtZQ==\n";
+	/* base64 of "game g1": no player or password, said clearly. */
+	t = "From: a@b.c\nContent-Transfer-Encoding: base64\n\nZ2FtZSBnMQo=\n";
 	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_msg(strstr(err, "player"), "%s", err);
 	free(err);
 	submission_release(&s);
 }
@@ -142,7 +150,7 @@ int main(void)
 	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
-	tcase_add_test(tc, unreadable_mail_is_refused_clearly);
+	tcase_add_test(tc, mime_mail_goes_through_the_mime_layer);
 	tcase_add_test(tc, stored_orders_round_trip);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

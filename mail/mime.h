@@ -1,0 +1,105 @@
+/* mime.h - one untrusted RFC 5322 message in, the UTF-8 text that should
+ * hold a player's orders out, plus the headers needed to answer it (or to
+ * know that it must never be answered).
+ *
+ * Safety.  libetpan 1.9.4 (Debian 12) can be crashed by a 150-byte mail
+ * (see LIBETPAN.md), so every message is parsed in a forked child under
+ * resource limits: CPU seconds and address space (setrlimit), and a
+ * wall-clock deadline after which the parent kills it.  The child sends its
+ * result back over a socket in a length-prefixed form; a child that dies by
+ * a signal, exits badly, hangs or sends a truncated result is reported as
+ * MIME_QUARANTINE and the caller is unharmed.  The parent never writes to
+ * the child, and the child sends with MSG_NOSIGNAL, so no SIGPIPE is raised
+ * on either side.
+ *
+ * Which text.  out->texts[] lists every candidate in the order to try it:
+ *   1. the inline text/plain parts (a multipart/alternative's plain part
+ *      wins over its HTML twin);
+ *   2. when there is no inline text/plain: the first inline text/html part,
+ *      reduced to text with libxml2's HTML parser (block elements and <br>
+ *      end lines, script and style dropped, <blockquote> lines quoted "> ");
+ *   3. text attachments (text/plain, or any part whose file name ends in
+ *      .txt), e.g. orders.txt beside a body saying "see attachment";
+ *   4. when libetpan finds no part at all in a multipart (damaged beyond
+ *      repair, no boundary): the raw body, as a last resort.
+ * Message/rfc822 parts (forwarded mail) are never searched: their text is
+ * somebody else's.  The caller tries texts[0] and moves on to the next when
+ * it holds no orders.
+ *
+ * Every text is UTF-8 (any charset converted with iconv; an unknown or
+ * mislabelled one falls back to UTF-8 when the bytes are valid UTF-8, else
+ * windows-1252), with LF line ends, no byte-order mark, no NUL bytes,
+ * format=flowed lines unwrapped (RFC 3676, DelSp honoured) and quoted ">"
+ * lines kept.  Quoted-printable and base64 are decoded here, leniently: a
+ * bad QP escape is kept literally, padded base64 chunks may be concatenated.
+ */
+#ifndef WP_MIME_H
+#define WP_MIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum mime_status {
+	MIME_OK = 0,
+	MIME_NO_TEXT,    /* parsed, headers filled in, but no usable text part */
+	MIME_TOO_LARGE,  /* over lim->max_size: not parsed at all */
+	MIME_QUARANTINE, /* the parser crashed, hung or ran out of memory */
+	MIME_ERR_SYS,    /* fork, socket or wait failed: try again later */
+};
+
+/* Zero in any field means its default. */
+struct mime_limits {
+	size_t max_size;       /* bytes of raw message; default 1 MiB */
+	size_t max_memory;     /* the child's address space; default 512 MiB */
+	unsigned cpu_seconds;  /* the child's CPU time; default 5 */
+	unsigned wall_seconds; /* the child's life, wall clock; default 10 */
+};
+#define MIME_DEFAULT_MAX_SIZE ((size_t)1 << 20)
+
+struct mime_text {
+	char *text;   /* UTF-8, LF line ends, NUL-terminated */
+	size_t len;
+	char *source; /* what it came from, for logs: "text/plain", "text/html",
+			 "attachment orders.txt", "raw body" */
+};
+
+struct mime_result {
+	struct mime_text *texts; /* candidates, best first (see above) */
+	size_t n;
+	/* Headers; NULL when absent or unusable.  All UTF-8, no line breaks. */
+	char *from;        /* the plain address, passed mail_address_ok() */
+	char *from_name;   /* display name, RFC 2047 decoded */
+	char *message_id;  /* without <>; no blanks, brackets or line breaks */
+	char *subject;     /* RFC 2047 decoded */
+	char *in_reply_to; /* the first id, without <> */
+	char *auto_submitted, *precedence;
+	char *x_loop;      /* every X-Loop value, one per line */
+	char *return_path; /* the address; "" for Return-Path: <> */
+	/* A delivery report: multipart/report, a message/delivery-status part,
+	 * an empty Return-Path or a MAILER-DAEMON sender. */
+	bool bounce;
+};
+
+/* Decode raw (len bytes, not necessarily NUL-terminated) into *out, which
+ * the caller releases with mime_result_release() whatever the return code.
+ * lim may be NULL for the defaults.
+ *   MIME_OK          out->n >= 1; the headers as found
+ *   MIME_NO_TEXT     the headers as found, no text; *err says why
+ *   MIME_TOO_LARGE   nothing parsed; *err says how large
+ *   MIME_QUARANTINE  *err says what happened to the parser; out holds the
+ *                    headers when a second, header-only parse (also in a
+ *                    child) could read them, so that the sender can still
+ *                    be told
+ *   MIME_ERR_SYS     *err says which system call failed
+ * *err (caller frees) is set for every code but MIME_OK. */
+int mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
+		     struct mime_result *out, char **err);
+
+/* Why this mail must never be answered, or NULL when it may be: a bounce,
+ * Auto-Submitted other than "no", Precedence bulk/junk/list, or an X-Loop
+ * value equal to our_loop (ASCII case-insensitive; NULL: not checked). */
+const char *mime_never_answer(const struct mime_result *r, const char *our_loop);
+
+void mime_result_release(struct mime_result *r);
+
+#endif
