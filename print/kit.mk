@@ -1,8 +1,25 @@
 # kit.mk - templates and printable kits (`wyrmpost print`), included by
 # Makefile.am.  Paths are from the top of the tree.
-KIT_SOURCES =
-KIT_CLI_SOURCES =
-KIT_UNIT_TESTS =
-KIT_SCRIPT_TESTS =
-KIT_DIST =
-KIT_SCHEMAS =
+KIT_SOURCES = print/template.h print/tpl_int.h print/template.c print/tpl_load.c \
+	print/tpl_eval.c print/tpl_draw.c
+KIT_CLI_SOURCES = src/cmd-print.c
+KIT_UNIT_TESTS = check_template
+check_template_SOURCES = tests/check_template.c tests/testutil.c tests/testutil.h
+check_template_CFLAGS = $(TEST_CFLAGS)
+check_template_LDADD = $(TEST_LIBS)
+KIT_SCRIPT_TESTS = tests/kits.sh
+KIT_DIST = docs/templates.md tests/pdfgeom.awk
+KIT_SCHEMAS = schema/template.rng
+
+# The kits, installed under $(pkgdatadir)/templates/GAME.
+burglartpldir = $(pkgdatadir)/templates/burglar
+dist_burglartpl_DATA = templates/burglar/kit.xml templates/burglar/board.xml \
+	templates/burglar/seats.xml
+heartofglasstpldir = $(pkgdatadir)/templates/heart-of-glass
+dist_heartofglasstpl_DATA = templates/heart-of-glass/kit.xml \
+	templates/heart-of-glass/minion.xml templates/heart-of-glass/dragon.xml \
+	templates/heart-of-glass/deck.xml
+cityofglasstpldir = $(pkgdatadir)/templates/city-of-glass
+dist_cityofglasstpl_DATA = templates/city-of-glass/kit.xml \
+	templates/city-of-glass/deck.xml templates/city-of-glass/roles.xml \
+	templates/city-of-glass/ruler.xml templates/city-of-glass/piles.xml

@@ -6,5 +6,6 @@
 extern const char schema_game_rng[];
 extern const char schema_config_rng[];
 extern const char schema_burglar_rng[];
+extern const char schema_template_rng[];
 
 #endif

@@ -1,0 +1,525 @@
+/* tpl_draw.c - the drawing elements of a template, walked in order. */
+#include "tpl_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "xmlutil.h"
+
+#define PT_TO_MM (25.4 / 72.0)
+
+/* Fill and stroke of rect, circle, polygon, hexagon: set the colours and
+ * the line, say how to paint; 0 = nothing to paint. */
+static int paint(struct tpl_run *r, const xmlNode *el, xmlNode *node, enum print_paint *how)
+{
+	double fill[3], stroke[3], width, on = 0, off = 0;
+	bool has_fill, has_stroke;
+	char *dash;
+
+	if (tpl_colour(r, el, node, "fill", "none", fill, &has_fill) ||
+	    tpl_colour(r, el, node, "stroke", has_fill ? "none" : "black", stroke, &has_stroke) ||
+	    tpl_num(r, el, node, "width", 0.3, &width))
+		return -1;
+	dash = tpl_attr(r, el, node, "dash");
+	if (r->err)
+		return -1;
+	if (dash && sscanf(dash, "%lf,%lf", &on, &off) != 2) {
+		tpl_fail(r, el, "dash='%s' is not ON,OFF", dash);
+		free(dash);
+		return -1;
+	}
+	free(dash);
+	if (has_fill)
+		print_fill_rgb(r->d, fill[0], fill[1], fill[2]);
+	if (has_stroke) {
+		print_stroke_rgb(r->d, stroke[0], stroke[1], stroke[2]);
+		print_line_width(r->d, width);
+		print_dash(r->d, on > 0 ? on : 0, off);
+	}
+	*how = (enum print_paint)((has_fill ? PRINT_FILL : 0) | (has_stroke ? PRINT_STROKE : 0));
+	return 0;
+}
+
+static bool positive(struct tpl_run *r, const xmlNode *el, const char *what, double v)
+{
+	if (v > 0)
+		return true;
+	tpl_fail(r, el, "%s must be more than 0, not %g", what, v);
+	return false;
+}
+
+static int draw_rect(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double x, y, w, h, rad;
+	enum print_paint how;
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "w", 0, &w) || tpl_num(r, el, node, "h", 0, &h) ||
+	    tpl_num(r, el, node, "radius", 0, &rad) || paint(r, el, node, &how))
+		return -1;
+	if (!positive(r, el, "w", w) || !positive(r, el, "h", h))
+		return -1;
+	if (rad < 0 || rad > w / 2 || rad > h / 2)
+		rad = rad < 0 ? 0 : fmin(w, h) / 2;
+	if (how)
+		print_rect(r->d, x, y, w, h, rad, how);
+	return 0;
+}
+
+static int draw_circle(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double cx, cy, rad;
+	enum print_paint how;
+	if (tpl_num(r, el, node, "cx", 0, &cx) || tpl_num(r, el, node, "cy", 0, &cy) ||
+	    tpl_num(r, el, node, "r", 0, &rad) || paint(r, el, node, &how))
+		return -1;
+	if (!positive(r, el, "r", rad))
+		return -1;
+	if (how)
+		print_circle(r->d, cx, cy, rad, how);
+	return 0;
+}
+
+static int draw_line(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double x1, y1, x2, y2;
+	enum print_paint how;
+	if (tpl_num(r, el, node, "x1", 0, &x1) || tpl_num(r, el, node, "y1", 0, &y1) ||
+	    tpl_num(r, el, node, "x2", 0, &x2) || tpl_num(r, el, node, "y2", 0, &y2) ||
+	    paint(r, el, node, &how))
+		return -1;
+	if (how & PRINT_STROKE)
+		print_line(r->d, x1, y1, x2, y2);
+	return 0;
+}
+
+static int draw_polygon(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	char *pts = tpl_attr(r, el, node, "points"), *p, *end;
+	double *xy = NULL;
+	size_t n = 0, alloc = 0;
+	enum print_paint how;
+
+	if (!pts)
+		return -1;
+	for (p = pts;;) {
+		double v;
+		while (*p == ' ' || *p == ',' || *p == '\n' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		v = strtod(p, &end);
+		if (end == p || !isfinite(v)) {
+			tpl_fail(r, el, "points='%s' is not a list of x,y", pts);
+			break;
+		}
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			xy = xrealloc(xy, alloc * sizeof *xy);
+		}
+		xy[n++] = v;
+		p = end;
+	}
+	if (!r->err && (n % 2 || n < 6))
+		tpl_fail(r, el, "points='%s': need at least three x,y pairs", pts);
+	free(pts);
+	if (!r->err && !paint(r, el, node, &how) && how)
+		print_poly(r->d, xy, n / 2, how);
+	free(xy);
+	return r->err ? -1 : 0;
+}
+
+static int draw_hexagon(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	struct print_hex h = r->t->hex;
+	double x, y, xy[12];
+	char *orient;
+	enum print_paint how;
+
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "flat", h.flat, &h.flat) ||
+	    tpl_num(r, el, node, "point", xmlHasProp(el, BAD_CAST "flat") ? 0 : h.point, &h.point))
+		return -1;
+	orient = xml_attr(el, "orient");
+	if (orient)
+		h.orient = strcmp(orient, "flat") ? PRINT_HEX_POINTY : PRINT_HEX_FLAT;
+	free(orient);
+	if (!(h.flat > 0)) {
+		tpl_fail(r, el, "a hexagon needs flat= outside a tiles template");
+		return -1;
+	}
+	if (h.point < 0 || (h.point > 0 && h.point < h.flat)) {
+		tpl_fail(r, el, "point must be at least flat");
+		return -1;
+	}
+	if (paint(r, el, node, &how))
+		return -1;
+	print_hex_corners(&h, xy);
+	for (int i = 0; i < 6; i++) {
+		xy[2 * i] += x;
+		xy[2 * i + 1] += y;
+	}
+	if (how)
+		print_poly(r->d, xy, 6, how);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	enum print_font font;
+} fonts[] = {
+	{ "sans", PRINT_SANS },
+	{ "bold", PRINT_SANS_BOLD },
+	{ "mono", PRINT_MONO },
+	{ "serif", PRINT_SERIF },
+};
+
+static int font_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, enum print_font *f)
+{
+	char *v = tpl_attr(r, el, node, "font");
+	*f = PRINT_SANS;
+	if (!v)
+		return r->err ? -1 : 0;
+	for (size_t i = 0; i < ARRAY_SIZE(fonts); i++)
+		if (!strcmp(v, fonts[i].name)) {
+			*f = fonts[i].font;
+			free(v);
+			return 0;
+		}
+	tpl_fail(r, el, "font='%s': use sans, bold, mono or serif", v);
+	free(v);
+	return -1;
+}
+
+static int text_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *def)
+{
+	double rgb[3];
+	bool set;
+	if (tpl_colour(r, el, node, "colour", def, rgb, &set))
+		return -1;
+	if (set)
+		print_fill_rgb(r->d, rgb[0], rgb[1], rgb[2]);
+	return 0;
+}
+
+/* The content of a <text>: whitespace of the template (indentation, line
+ * ends) is one space, <br/> a line break; then the {XPath} are expanded,
+ * so a value keeps its own line breaks. */
+static char *text_content(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	struct sb raw = SB_INIT;
+	char *out;
+	bool space = false;
+
+	for (const xmlNode *c = el->children; c; c = c->next) {
+		if (c->type == XML_ELEMENT_NODE) { /* <br/>, the only one allowed */
+			sb_addc(&raw, '\n');
+			space = false;
+			continue;
+		}
+		if (c->type != XML_TEXT_NODE && c->type != XML_CDATA_SECTION_NODE)
+			continue;
+		for (const xmlChar *s = c->content; s && *s; s++) {
+			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+				space = raw.len > 0 && raw.buf[raw.len - 1] != '\n';
+				continue;
+			}
+			if (space)
+				sb_addc(&raw, ' ');
+			space = false;
+			sb_addc(&raw, (char)*s);
+		}
+	}
+	out = tpl_expand(r, el, node, sb_str(&raw));
+	sb_release(&raw);
+	return out;
+}
+
+static int align_attr(const xmlNode *el, const char *name, const char *const *words, int def)
+{
+	char *v = xml_attr(el, name);
+	int k = def;
+	for (int i = 0; v && i < 3; i++)
+		if (!strcmp(v, words[i]))
+			k = i;
+	free(v);
+	return k;
+}
+
+static int draw_text(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	static const char *const ha[] = { "left", "center", "right" };
+	static const char *const va[] = { "top", "middle", "bottom" };
+	struct print_textbox tb;
+	struct print_textfit fit;
+	double x, y, w, h;
+	char *s;
+
+	memset(&tb, 0, sizeof tb);
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "w", 0, &w) || tpl_num(r, el, node, "h", 0, &h) ||
+	    tpl_num(r, el, node, "size", 10, &tb.size) ||
+	    tpl_num(r, el, node, "min-size", 0, &tb.min_size) ||
+	    tpl_num(r, el, node, "leading", 0, &tb.leading) || font_attr(r, el, node, &tb.font))
+		return -1;
+	if (!positive(r, el, "w", w) || !positive(r, el, "h", h) ||
+	    !positive(r, el, "size", tb.size))
+		return -1;
+	if (tb.min_size < 0 || tb.min_size > tb.size)
+		tb.min_size = 0;
+	tb.align = (enum print_align)align_attr(el, "align", ha, PRINT_LEFT);
+	tb.valign = (enum print_valign)align_attr(el, "valign", va, PRINT_TOP);
+	if (text_colour(r, el, node, "black"))
+		return -1;
+	s = text_content(r, el, node);
+	if (!s)
+		return -1;
+	if (*s)
+		print_text_box(r->d, &tb, x, y, w, h, s, &fit);
+	free(s);
+	return 0;
+}
+
+/* The suit names, their symbols, and whether they are red. */
+static const struct {
+	const char *name, *sym;
+	bool red;
+} suits[] = {
+	{ "spades", "\xE2\x99\xA0", false },
+	{ "hearts", "\xE2\x99\xA5", true },
+	{ "diamonds", "\xE2\x99\xA6", true },
+	{ "clubs", "\xE2\x99\xA3", false },
+};
+
+static int suit_of(struct tpl_run *r, const xmlNode *el, xmlNode *node, int *k)
+{
+	char *v = tpl_attr(r, el, node, "suit");
+	*k = -1;
+	if (!v)
+		return r->err ? -1 : 0;
+	for (int i = 0; i < (int)ARRAY_SIZE(suits); i++)
+		if (!strcmp(v, suits[i].name) || !strcmp(v, suits[i].sym))
+			*k = i;
+	if (*k < 0 && *v)
+		tpl_fail(r, el, "suit='%s': use spades, hearts, diamonds or clubs", v);
+	free(v);
+	return r->err ? -1 : 0;
+}
+
+/* A suit symbol centred on x, y: DejaVu's suits sit on the baseline and
+ * are about two thirds of an em high. */
+static void suit_at(struct tpl_run *r, int k, double x, double y, double size)
+{
+	print_text(r->d, PRINT_SANS, size, x, y - 0.33 * size * PT_TO_MM, PRINT_CENTER,
+		   suits[k].sym);
+}
+
+static int draw_suit(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double x, y, size;
+	int k;
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "size", 12, &size) || suit_of(r, el, node, &k))
+		return -1;
+	if (k < 0 || !positive(r, el, "size", size))
+		return r->err ? -1 : 0; /* an empty suit draws nothing */
+	if (text_colour(r, el, node, suits[k].red ? "red" : "black"))
+		return -1;
+	suit_at(r, k, x, y, size);
+	return 0;
+}
+
+/* A row of numbered boxes min..max after a label (and suit); the box of
+ * value is ringed, so the number stays readable.  A value past either end
+ * rings the end box. */
+static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double x, y, w, h, lo, hi, lw, size, bw, v = NAN;
+	char *value = NULL, *label = NULL, num[32];
+	int k, n;
+
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "w", 0, &w) || tpl_num(r, el, node, "h", 0, &h) ||
+	    tpl_num(r, el, node, "min", 0, &lo) || tpl_num(r, el, node, "max", 0, &hi) ||
+	    tpl_num(r, el, node, "label-width", 30, &lw) ||
+	    tpl_num(r, el, node, "size", 8, &size) || suit_of(r, el, node, &k))
+		return -1;
+	lo = round(lo);
+	hi = round(hi);
+	n = (int)(hi - lo) + 1;
+	if (n < 1 || n > 100 || lw < 0 || !positive(r, el, "w", w - lw) ||
+	    !positive(r, el, "h", h)) {
+		tpl_fail(r, el, "a track needs min <= max (at most 100 boxes) and room for them");
+		return -1;
+	}
+	value = tpl_attr(r, el, node, "value");
+	if (r->err)
+		return -1;
+	if (value && *value) {
+		char *end;
+		v = strtod(value, &end);
+		if (end == value || *end || !isfinite(v)) {
+			tpl_fail(r, el, "value='%s' is not a number", value);
+			free(value);
+			return -1;
+		}
+	}
+	free(value);
+	label = tpl_attr(r, el, node, "label");
+	if (r->err)
+		return -1;
+	if (text_colour(r, el, node, "black")) {
+		free(label);
+		return -1;
+	}
+	if (lw > 0) {
+		struct print_textbox tb = { PRINT_SANS_BOLD, 11, 6, 0, PRINT_LEFT, PRINT_MIDDLE };
+		struct print_textfit fit;
+		double tx = x;
+		if (k >= 0) {
+			double ss = fmin(h / PT_TO_MM * 0.8, 18);
+			print_save(r->d);
+			print_fill_rgb(r->d, suits[k].red ? 0.8 : 0, 0, 0);
+			suit_at(r, k, x + ss * PT_TO_MM * 0.45, y + h / 2, ss);
+			print_restore(r->d);
+			tx += ss * PT_TO_MM + 1.5;
+		}
+		if (label && *label && lw - (tx - x) > 2)
+			print_text_box(r->d, &tb, tx, y, lw - (tx - x) - 1, h, label, &fit);
+	}
+	free(label);
+	bw = (w - lw) / n;
+	print_stroke_rgb(r->d, 0, 0, 0);
+	print_line_width(r->d, 0.3);
+	print_dash(r->d, 0, 0);
+	for (int i = 0; i < n; i++) {
+		double bx = x + lw + i * bw;
+		print_rect(r->d, bx, y, bw, h, 0, PRINT_STROKE);
+		snprintf(num, sizeof num, "%d", (int)lo + i);
+		print_text(r->d, PRINT_SANS, size, bx + bw / 2, y + h / 2 - 0.35 * size * PT_TO_MM,
+			   PRINT_CENTER, num);
+	}
+	if (!isnan(v)) {
+		int i = (int)(fmin(fmax(round(v), lo), hi) - lo);
+		print_line_width(r->d, 0.7);
+		print_circle(r->d, x + lw + (i + 0.5) * bw, y + h / 2, fmin(bw, h) * 0.38,
+			     PRINT_STROKE);
+	}
+	return 0;
+}
+
+static int draw_group(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double x, y, rot, sc;
+	int rc;
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "rotate", 0, &rot) || tpl_num(r, el, node, "scale", 1, &sc))
+		return -1;
+	if (!positive(r, el, "scale", sc))
+		return -1;
+	print_save(r->d);
+	print_translate(r->d, x, y);
+	if (rot != 0)
+		print_rotate(r->d, rot);
+	if (sc != 1)
+		print_scale(r->d, sc, sc);
+	rc = tpl_draw(r, el, node);
+	print_restore(r->d);
+	return rc;
+}
+
+static int draw_if(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	char *test = xml_attr(el, "test");
+	xmlXPathObject *obj = tpl_eval(r, el, node, test);
+	bool yes;
+	free(test);
+	if (!obj)
+		return -1;
+	yes = xmlXPathCastToBoolean(obj);
+	xmlXPathFreeObject(obj);
+	return yes ? tpl_draw(r, el, node) : 0;
+}
+
+/* One step of an <each>: $i and $n set, shifted by i times dx, dy. */
+static int each_step(struct tpl_run *r, const xmlNode *el, xmlNode *node, size_t i, size_t n,
+		     double dx, double dy)
+{
+	int rc;
+	r->each_i = (double)i + 1;
+	r->each_n = (double)n;
+	tpl_setvar(r, "i", r->each_i);
+	tpl_setvar(r, "n", r->each_n);
+	print_save(r->d);
+	print_translate(r->d, dx * (double)i, dy * (double)i);
+	rc = tpl_draw(r, el, node);
+	print_restore(r->d);
+	return rc;
+}
+
+static int draw_each(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	double dx, dy, cnt, oi = r->each_i, on = r->each_n;
+	char *sel;
+	int rc = 0;
+
+	if (tpl_num(r, el, node, "dx", 0, &dx) || tpl_num(r, el, node, "dy", 0, &dy))
+		return -1;
+	sel = xml_attr(el, "select");
+	if (sel) {
+		xmlXPathObject *obj = tpl_eval(r, el, node, sel);
+		free(sel);
+		if (!obj)
+			return -1;
+		if (obj->type != XPATH_NODESET) {
+			tpl_fail(r, el, "select does not give nodes");
+			rc = -1;
+		}
+		for (int i = 0; !rc && obj->nodesetval && i < obj->nodesetval->nodeNr; i++)
+			rc = each_step(r, el, obj->nodesetval->nodeTab[i], (size_t)i,
+				       (size_t)obj->nodesetval->nodeNr, dx, dy);
+		xmlXPathFreeObject(obj);
+	} else {
+		if (tpl_num(r, el, node, "count", 0, &cnt))
+			return -1;
+		if (!(cnt >= 0 && cnt <= 10000)) {
+			tpl_fail(r, el, "count='%g' is not 0 .. 10000", cnt);
+			return -1;
+		}
+		for (size_t i = 0; !rc && i < (size_t)cnt; i++)
+			rc = each_step(r, el, node, i, (size_t)cnt, dx, dy);
+	}
+	r->each_i = oi;
+	r->each_n = on;
+	tpl_setvar(r, "i", oi);
+	tpl_setvar(r, "n", on);
+	return rc;
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(struct tpl_run *r, const xmlNode *el, xmlNode *node);
+} elements[] = {
+	{ "rect", draw_rect },       { "circle", draw_circle }, { "line", draw_line },
+	{ "polygon", draw_polygon }, { "hexagon", draw_hexagon }, { "text", draw_text },
+	{ "suit", draw_suit },       { "track", draw_track },   { "group", draw_group },
+	{ "if", draw_if },           { "each", draw_each },
+};
+
+int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node)
+{
+	for (const xmlNode *c = parent->children; c; c = c->next) {
+		size_t i;
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		for (i = 0; i < ARRAY_SIZE(elements); i++)
+			if (!strcmp((const char *)c->name, elements[i].name))
+				break;
+		if (i == ARRAY_SIZE(elements))
+			BUG("element '%s' passed the schema", (const char *)c->name);
+		if (elements[i].fn(r, c, node) || r->err)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* tpl_int.h - what the template loader, evaluator and drawer share.
+ * A template is kept as its parsed, validated XML tree and walked at render
+ * time: the tree is the program, so there is nothing to translate. */
+#ifndef WP_TPL_INT_H
+#define WP_TPL_INT_H
+
+#include <libxml/xpath.h>
+
+#include "template.h"
+
+enum tpl_kind { TPL_CARDS, TPL_SHEET, TPL_TILES, TPL_POSTER };
+
+struct tpl {
+	char *name;      /* the file, for messages */
+	xmlDoc *doc;
+	xmlNode *front, *back;
+	xmlNode *select; /* <items select>, or NULL */
+	enum tpl_kind kind;
+	char *title;
+	double w, h, gap;
+	bool landscape, poster, overview;
+	struct print_hex hex;
+};
+
+/* One render: the XPath context and where we are. */
+struct tpl_run {
+	const struct tpl *t;
+	struct print_doc *d;
+	xmlXPathContext *xp;
+	xmlNode **items; /* one per piece, copies repeated */
+	size_t nitems;
+	double each_i, each_n;
+	char *err;       /* the first failure; drawing stops once set */
+	char *xperr;     /* the last message from libxml2's XPath */
+};
+
+/* tpl_eval.c */
+void tpl_xpath_errors(xmlXPathContext *xp, struct tpl_run *r);
+/* Set the message of r from element el: "FILE:LINE: ..." (first one wins). */
+void tpl_fail(struct tpl_run *r, const xmlNode *el, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tpl_setvar(struct tpl_run *r, const char *name, double v);
+/* Evaluate expr at node; NULL on failure (r->err set). */
+xmlXPathObject *tpl_eval(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+			 const char *expr);
+/* Expand the {XPath} in s; NULL on failure. */
+char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *s);
+/* Attribute name of el, expanded; NULL when absent or on failure. */
+char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name);
+/* Numbers: def when absent; -1 on failure. */
+int tpl_num(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name, double def,
+	    double *out);
+/* Colours: *set false for none; def ("none" etc.) when absent. */
+int tpl_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
+	       const char *def, double rgb[3], bool *set);
+/* Every {...} in s, each passed to fn; for the load-time compile check. */
+int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *arg);
+
+/* tpl_draw.c */
+/* Draw the children of parent with node as the XPath context node;
+ * -1 once r->err is set. */
+int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node);
+
+#endif
