@@ -114,5 +114,6 @@ const struct engine *const *engine_list(void); /* NULL-terminated */
 void engine_register(const struct engine *e);
 
 extern const struct engine burglar_engine;
+extern const struct engine heart_of_glass_engine;
 
 #endif

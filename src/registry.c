@@ -5,6 +5,7 @@
 
 static const struct engine *engines[16] = {
 	&burglar_engine,
+	&heart_of_glass_engine,
 	NULL,
 };
 

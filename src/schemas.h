@@ -6,6 +6,7 @@
 extern const char schema_game_rng[];
 extern const char schema_config_rng[];
 extern const char schema_burglar_rng[];
+extern const char schema_heart_of_glass_rng[];
 extern const char schema_template_rng[];
 
 #endif

@@ -7,3 +7,13 @@ GAMES_SCHEMAS =
 GAMES_UNIT_TESTS =
 GAMES_SCRIPT_TESTS =
 GAMES_DIST =
+
+# Heart of Glass (docs/rules/heart-of-glass.md)
+GAMES_SOURCES += src/games/heart_of_glass.c src/games/hog_int.h \
+	src/games/hog_orders.c src/games/hog_play.c src/games/hog_view.c
+GAMES_SCHEMAS += schema/heart-of-glass.rng
+GAMES_UNIT_TESTS += check_heart
+check_heart_SOURCES = tests/check_heart.c tests/testutil.c tests/testutil.h
+check_heart_CFLAGS = $(TEST_CFLAGS)
+check_heart_LDADD = $(TEST_LIBS)
+GAMES_DIST += docs/heart-of-glass.md docs/rules/heart-of-glass.md
