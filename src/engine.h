@@ -115,5 +115,6 @@ void engine_register(const struct engine *e);
 
 extern const struct engine burglar_engine;
 extern const struct engine heart_of_glass_engine;
+extern const struct engine dragon_pants_engine;
 
 #endif

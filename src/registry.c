@@ -6,6 +6,7 @@
 static const struct engine *engines[16] = {
 	&burglar_engine,
 	&heart_of_glass_engine,
+	&dragon_pants_engine,
 	NULL,
 };
 

@@ -8,5 +8,6 @@ extern const char schema_config_rng[];
 extern const char schema_burglar_rng[];
 extern const char schema_heart_of_glass_rng[];
 extern const char schema_template_rng[];
+extern const char schema_dragon_pants_rng[];
 
 #endif

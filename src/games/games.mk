@@ -17,3 +17,13 @@ check_heart_SOURCES = tests/check_heart.c tests/testutil.c tests/testutil.h
 check_heart_CFLAGS = $(TEST_CFLAGS)
 check_heart_LDADD = $(TEST_LIBS)
 GAMES_DIST += docs/heart-of-glass.md docs/rules/heart-of-glass.md
+
+# Dragon Pants (docs/rules/dragon-pants.md)
+GAMES_SOURCES += src/games/dragon_pants.c src/games/dp.h src/games/dp_board.c \
+	src/games/dp_cards.c src/games/dp_orders.c
+GAMES_SCHEMAS += schema/dragon-pants.rng
+GAMES_UNIT_TESTS += check_dragon_pants
+check_dragon_pants_SOURCES = tests/check_dragon_pants.c tests/testutil.c tests/testutil.h
+check_dragon_pants_CFLAGS = $(TEST_CFLAGS)
+check_dragon_pants_LDADD = $(TEST_LIBS)
+GAMES_DIST += docs/dragon-pants.md docs/rules/dragon-pants.md
