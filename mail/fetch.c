@@ -1,11 +1,26 @@
-/* fetch.c - orders mail from Maildirs and mboxes; see fetch.h. */
-#include "fetch.h"
+/* fetch.c - one message from any source, through the spool, into the
+ * campaign; and the run over every configured source.  See fetch.h for
+ * the order of operations and why it loses nothing.
+ *
+ * The spool:
+ *   spool/new/HASH.eml         a message taken from its source, not yet
+ *                              handled (HASH: SHA-256 of its bytes)
+ *   spool/seen/KEY             the Message-ID index: one empty file per
+ *                              message handled (KEY: SHA-256 of the
+ *                              Message-ID, or of the bytes without one)
+ *   spool/quarantine/HASH.eml  mail over the size limit, never parsed
+ *   spool/fetch.log            what was not plain sailing, one line each
+ */
+#include "fetch-int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <nettle/sha2.h>
@@ -30,6 +45,8 @@ static char *hex_sha256(const char *data, size_t len)
 static char *message_key(const char *raw, size_t len)
 {
 	char *id = mail_header_get(raw, len, "Message-ID"), *key;
+	if (id)
+		str_trim(id);
 	key = id && *id ? hex_sha256(id, strlen(id)) : hex_sha256(raw, len);
 	free(id);
 	return key;
@@ -49,6 +66,35 @@ static int spool_put(const struct campaign *c, const char *sub, const char *name
 	free(path);
 	free(dir);
 	return rc;
+}
+
+void fetch_log(struct fetch_run *fr, const char *fmt, ...)
+{
+	char *msg, *path = xasprintf("%s/spool/fetch.log", fr->c->dir), *line;
+	time_t t = (time_t)fr->c->now;
+	struct tm tm;
+	char when[32] = "";
+	va_list ap;
+	int fd;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	strlist_addf(&fr->r->log, "%s%s%s", fr->url ? fr->url : "", fr->url ? ": " : "", msg);
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	line = xasprintf("%s %s: %s\n", when, fr->url ? fr->url : "spool", msg);
+	/* The log is for people; failing to write it loses no mail. */
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		if (write(fd, line, strlen(line)) < 0) {
+			/* nothing more to do */
+		}
+		close(fd);
+	}
+	free(line);
+	free(path);
+	free(msg);
 }
 
 static bool value_starts(const char *v, const char *w)
@@ -75,11 +121,11 @@ static const char *never_answer(const struct campaign *c, const char *raw, size_
 	else if (value_starts(h[1], "bulk") || value_starts(h[1], "junk") ||
 		 value_starts(h[1], "list"))
 		why = "Precedence bulk, junk or list";
-	else if (h[2] && strstr(h[2], loop))
+	else if (h[2] && strcasestr(h[2], loop))
 		why = "our own X-Loop";
 	else if (h[3] && value_starts(h[3], "<>"))
 		why = "a bounce (empty Return-Path)";
-	else if (value_starts(h[4], "MAILER-DAEMON") || (h[4] && strstr(h[4], "<MAILER-DAEMON")))
+	else if (value_starts(h[4], "MAILER-DAEMON") || (h[4] && strcasestr(h[4], "<MAILER-DAEMON")))
 		why = "a bounce (MAILER-DAEMON)";
 	else if (value_starts(h[5], "multipart/report"))
 		why = "a delivery report";
@@ -89,218 +135,166 @@ static const char *never_answer(const struct campaign *c, const char *raw, size_
 	return why;
 }
 
-/* The plain address of a From header, or NULL if it is not safe to use. */
-static char *reply_address(const char *raw, size_t len)
-{
-	char *from = mail_header_get(raw, len, "From");
-	char *addr = mail_address_of(from);
-	free(from);
-	return addr;
-}
-
 /* Tell the sender that the mail held no orders we could read. */
 static int answer_unreadable(struct campaign *c, const char *raw, size_t len,
 			     const char *key, const char *why, char **err)
 {
-	char *to = reply_address(raw, len), *subject, *body, *mkey, *msgid;
+	char *from = mail_header_get(raw, len, "From");
+	char *to = mail_address_of(from), *body, *mkey, *msgid;
 	int rc;
+	free(from);
 	if (!to)
 		return WP_OK;
 	msgid = mail_header_get(raw, len, "Message-ID");
-	subject = xstrdup("[wyrmpost] your mail could not be read as orders");
 	body = xasprintf("Your mail could not be read as orders: %s.\n\n"
 			 "Orders start with the lines 'game ID', 'player NAME' and "
 			 "'password SECRET', then one order per line, as plain text.\n", why);
 	mkey = xasprintf("unreadable-%.16s", key);
-	rc = campaign_mail_to(c, NULL, to, mkey, subject, body, msgid, "auto-replied", NULL, 0,
-			      err);
+	rc = campaign_mail_to(c, NULL, to, mkey,
+			      "[wyrmpost] your mail could not be read as orders", body, msgid,
+			      "auto-replied", NULL, 0, err);
 	free(mkey);
 	free(body);
-	free(subject);
 	free(msgid);
 	free(to);
+	return rc;
+}
+
+/* The one call that turns a mail into stored orders and a reply.  When
+ * MIME decoding is wired in, it goes here: mime_orders_text() on raw, then
+ * campaign_submit() on each candidate text. */
+static int submit_message(struct campaign *c, const char *raw, size_t len,
+			  struct submit_result *sr, char **err)
+{
+	return campaign_submit(c, raw, len, sr, err);
+}
+
+/* Handle a message that is safe in the spool: index, rules, orders. */
+static int handle(struct fetch_run *fr, const char *raw, size_t len)
+{
+	struct campaign *c = fr->c;
+	char *key = message_key(raw, len), *seen = spool_path(c, "seen", key), *e = NULL;
+	const char *why;
+	int rc = WP_OK;
+
+	if (fs_exists(seen)) {
+		fr->r->duplicates++;
+		free(seen);
+		free(key);
+		return WP_OK;
+	}
+	if ((why = never_answer(c, raw, len))) {
+		fetch_log(fr, "not answered: %s (message %.16s)", why, key);
+		fr->r->ignored++;
+	} else {
+		struct submit_result sr;
+		int src = submit_message(c, raw, len, &sr, &e);
+		if (src == WP_ERR_IO) {
+			rc = src;
+			fetch_log(fr, "message %.16s: %s", key, e ? e : "cannot be stored");
+		} else if (src == WP_OK) {
+			fr->r->handled++;
+		} else {
+			fetch_log(fr, "%s", e ? e : "refused");
+			fr->r->failed++;
+			/* Refusals naming a game were answered by the campaign;
+			 * a mail that is not orders at all is answered here. */
+			if (!sr.game) {
+				char *e2 = NULL;
+				rc = answer_unreadable(c, raw, len, key, e ? e : "no orders", &e2);
+				if (rc)
+					fetch_log(fr, "message %.16s: %s", key, e2);
+				free(e2);
+			}
+		}
+		submit_result_release(&sr);
+		free(e);
+		e = NULL;
+	}
+	crashpoint("fetch-answered");
+	if (!rc && spool_put(c, "seen", key, "", 0, &e)) {
+		fetch_log(fr, "%s", e);
+		rc = WP_ERR_IO;
+	}
+	free(e);
+	free(seen);
+	free(key);
+	return rc;
+}
+
+/* Finish a spooled message: handle it, then drop the spool copy. */
+static int handle_spooled(struct fetch_run *fr, const char *path, const char *raw,
+			  size_t len, char **err)
+{
+	int rc = handle(fr, raw, len);
+	if (rc) {
+		*err = xasprintf("mail kept in %s until the next run", path);
+		return rc;
+	}
+	crashpoint("fetch-indexed");
+	return fs_unlink(path, err) ? WP_ERR_IO : WP_OK;
+}
+
+int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err)
+{
+	struct campaign *c = fr->c;
+	char *hash = hex_sha256(raw, len), *name = xasprintf("%s.eml", hash), *path;
+	int rc;
+
+	fr->r->messages++;
+	if ((long long)len > c->cfg.message_size) {
+		rc = spool_put(c, "quarantine", name, raw, len, err);
+		if (!rc) {
+			fetch_log(fr, "quarantined spool/quarantine/%s: %zu bytes, over the "
+				  "limit of %lld", name, len, c->cfg.message_size);
+			fr->r->quarantined++;
+		}
+		free(name);
+		free(hash);
+		return rc;
+	}
+	/* First a copy we own, so that a crash from here on finds it in the
+	 * spool whatever the source does. */
+	rc = spool_put(c, "new", name, raw, len, err);
+	crashpoint("fetch-spooled");
+	if (!rc) {
+		path = spool_path(c, "new", name);
+		rc = handle_spooled(fr, path, raw, len, err);
+		free(path);
+	}
+	free(name);
+	free(hash);
 	return rc;
 }
 
 int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
 	      char **err)
 {
-	char *key = message_key(raw, len), *seen = spool_path(c, "seen", key);
-	const char *why;
-	int rc = WP_OK;
+	struct fetch_run fr = { c, r, NULL };
+	return fetch_take(&fr, raw, len, err);
+}
 
-	r->messages++;
-	if (fs_exists(seen)) {
-		r->duplicates++;
-	} else if ((long long)len > c->cfg.message_size) {
-		char *name = xasprintf("%s.eml", key);
-		rc = spool_put(c, "quarantine", name, raw, len, err);
-		strlist_addf(&r->log, "quarantined %s: %zu bytes, over the limit", name, len);
-		r->quarantined++;
-		free(name);
-	} else if ((why = never_answer(c, raw, len))) {
-		strlist_addf(&r->log, "not answered: %s (message %.16s)", why, key);
-		r->ignored++;
-	} else {
-		struct submit_result sr;
-		char *e = NULL;
-		int src = campaign_submit(c, raw, len, &sr, &e);
-		if (src == WP_ERR_IO) {
-			rc = src;
-			*err = e;
-			e = NULL;
-		} else if (src == WP_OK) {
-			r->handled++;
+/* Messages a killed run left in spool/new/: finish them first. */
+static int recover_spool(struct fetch_run *fr, char **err)
+{
+	char *dir = xasprintf("%s/spool/new", fr->c->dir);
+	struct strlist names = STRLIST_INIT;
+	int rc = fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;
+
+	for (size_t i = 0; i < names.n && !rc; i++) {
+		char *path = xasprintf("%s/%s", dir, names.v[i]), *raw;
+		size_t len;
+		if (fs_read_file(path, &raw, &len, err)) {
+			rc = WP_ERR_IO;
 		} else {
-			strlist_addf(&r->log, "%s", e ? e : "refused");
-			r->failed++;
-			/* Refusals naming a game were answered by the campaign;
-			 * a mail that is not orders at all is answered here. */
-			if (!sr.game)
-				rc = answer_unreadable(c, raw, len, key, e ? e : "no orders", err);
+			fr->r->messages++;
+			rc = handle_spooled(fr, path, raw, len, err);
+			free(raw);
 		}
-		submit_result_release(&sr);
-		free(e);
+		free(path);
 	}
-	if (!rc && !fs_exists(seen))
-		rc = spool_put(c, "seen", key, "", 0, err);
-	free(seen);
-	free(key);
-	return rc;
-}
-
-/* --- Maildir ------------------------------------------------------------- */
-
-static int fetch_maildir(struct campaign *c, const char *dir, struct fetch_result *r,
-			 char **err)
-{
-	static const char *const subs[] = { "new", "cur" };
-	int rc = WP_OK;
-	for (size_t s = 0; s < ARRAY_SIZE(subs) && !rc; s++) {
-		char *d = xasprintf("%s/%s", dir, subs[s]);
-		struct strlist names = STRLIST_INIT;
-		if (fs_list(d, &names, err))
-			rc = WP_ERR_IO;
-		for (size_t i = 0; i < names.n && !rc; i++) {
-			char *path = xasprintf("%s/%s", d, names.v[i]), *raw;
-			size_t len;
-			if (fs_read_file(path, &raw, &len, err))
-				rc = WP_ERR_IO;
-			else {
-				rc = fetch_one(c, raw, len, r, err);
-				free(raw);
-			}
-			/* Removed only once its orders are stored and indexed. */
-			if (!rc && fs_unlink(path, err))
-				rc = WP_ERR_IO;
-			free(path);
-		}
-		if (!rc && names.n)
-			rc = fs_fsync_dir(d, err) ? WP_ERR_IO : WP_OK;
-		strlist_clear(&names);
-		free(d);
-	}
-	return rc;
-}
-
-/* --- mbox ---------------------------------------------------------------- */
-
-/* Is the line at p (of n bytes) an mbox separator "From "? */
-static bool from_line(const char *p, size_t n)
-{
-	return n >= 5 && !memcmp(p, "From ", 5);
-}
-
-/* One message of an mbox: its body with mboxrd quoting (">From ") undone. */
-static char *unquote(const char *p, size_t n, size_t *outlen)
-{
-	struct sb out = SB_INIT;
-	size_t i = 0;
-	while (i < n) {
-		const char *nl = memchr(p + i, '\n', n - i);
-		size_t end = nl ? (size_t)(nl - p) + 1 : n, j = i;
-		while (j < end && p[j] == '>')
-			j++;
-		if (j > i && from_line(p + j, end - j))
-			i++;
-		sb_add(&out, p + i, end - i);
-		i = end;
-	}
-	*outlen = out.len;
-	return sb_detach(&out);
-}
-
-static int take_dotlock(const char *path, char **lockpath, char **err)
-{
-	*lockpath = xasprintf("%s.lock", path);
-	for (int tries = 0; tries < 10; tries++) {
-		int fd = open(*lockpath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		if (fd >= 0) {
-			close(fd);
-			return 0;
-		}
-		if (errno != EEXIST)
-			break;
-		sleep(1);
-	}
-	*err = xasprintf("cannot lock mbox '%s' (%s)", path, *lockpath);
-	free(*lockpath);
-	*lockpath = NULL;
-	return -1;
-}
-
-static int fetch_mbox(struct campaign *c, const char *path, struct fetch_result *r,
-		      char **err)
-{
-	char *lock = NULL, *buf = NULL;
-	struct sb keep = SB_INIT;
-	size_t len, i = 0;
-	int rc = WP_OK;
-
-	if (!fs_exists(path))
-		return WP_OK;
-	if (take_dotlock(path, &lock, err))
-		return WP_ERR_BUSY;
-	if (fs_read_file(path, &buf, &len, err)) {
-		rc = WP_ERR_IO;
-		goto out;
-	}
-	while (i < len) {
-		/* A message runs from its "From " line to the next one. */
-		const char *nl = memchr(buf + i, '\n', len - i);
-		size_t start = nl ? (size_t)(nl - buf) + 1 : len, end = start;
-		char *msg;
-		size_t mlen;
-		while (end < len) {
-			const char *e = memchr(buf + end, '\n', len - end);
-			size_t next = e ? (size_t)(e - buf) + 1 : len;
-			if (from_line(buf + end, next - end))
-				break;
-			end = next;
-		}
-		msg = unquote(buf + start, end - start, &mlen);
-		if (!rc)
-			rc = fetch_one(c, msg, mlen, r, err);
-		if (rc) /* not handled: it stays in the mbox */
-			sb_add(&keep, buf + i, end - i);
-		free(msg);
-		i = end;
-	}
-	/* The mbox is rewritten without the handled messages. */
-	{
-		char *e2 = NULL;
-		if (fs_write_atomic(path, sb_str(&keep), keep.len, &e2) && !rc) {
-			rc = WP_ERR_IO;
-			*err = e2;
-			e2 = NULL;
-		}
-		free(e2);
-	}
-out:
-	unlink(lock);
-	free(lock);
-	free(buf);
-	sb_release(&keep);
+	strlist_clear(&names);
+	free(dir);
 	return rc;
 }
 
@@ -310,22 +304,72 @@ static char *source_path(const struct campaign *c, const char *p)
 	return p[0] == '/' ? xstrdup(p) : xasprintf("%s/%s", c->dir, p);
 }
 
+static int fetch_network(struct fetch_run *fr, const struct config_source *src, char **err)
+{
+	struct fetch_net n = { src, { 0 }, NULL };
+	int rc;
+
+	if (fetch_url_parse(src->url, &n.url, err))
+		return WP_ERR_CONFIG;
+	if (!src->password_file) {
+		*err = xasprintf("source '%s' needs a password-file", src->url);
+		fetch_url_release(&n.url);
+		return WP_ERR_CONFIG;
+	}
+	rc = fetch_password(src->password_file, &n.password, err);
+	if (!rc)
+		rc = n.url.scheme == FETCH_IMAP || n.url.scheme == FETCH_IMAPS
+			     ? fetch_imap(fr, &n, err)
+			     : fetch_pop3(fr, &n, err);
+	if (n.password) {
+		explicit_bzero(n.password, strlen(n.password));
+		free(n.password);
+	}
+	fetch_url_release(&n.url);
+	return rc;
+}
+
+static int fetch_source(struct fetch_run *fr, const struct config_source *src, char **err)
+{
+	const char *url = src->url;
+	char *path;
+	int rc;
+
+	if (strncmp(url, "maildir:", 8) && strncmp(url, "mbox:", 5))
+		return fetch_network(fr, src, err);
+	path = source_path(fr->c, strchr(url, ':') + 1);
+	rc = url[1] == 'a' ? fetch_maildir(fr, path, err) : fetch_mbox(fr, path, err);
+	free(path);
+	return rc;
+}
+
 int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 {
-	int first = WP_OK;
+	struct fetch_run fr = { c, r, NULL };
+	struct sigaction ign, old;
+	int first;
+
 	memset(r, 0, sizeof *r);
-	for (size_t i = 0; i < c->cfg.sources.n; i++) {
-		const char *url = c->cfg.sources.v[i];
-		bool maildir = !strncmp(url, "maildir:", 8), mbox = !strncmp(url, "mbox:", 5);
-		char *e = NULL, *path = source_path(c, url + (maildir ? 8 : mbox ? 5 : 0));
-		int rc = maildir ? fetch_maildir(c, path, r, &e)
-			 : mbox  ? fetch_mbox(c, path, r, &e)
-				 : WP_ERR_CONFIG;
-		free(path);
-		if (rc == WP_ERR_CONFIG && !e)
-			e = xasprintf("source '%s' is not maildir:PATH or mbox:PATH", url);
+	/* A server that hangs up mid-write must not kill the run (libetpan
+	 * writes without MSG_NOSIGNAL); the caller's handler comes back after. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+
+	first = recover_spool(&fr, err);
+	if (first) {
+		strlist_addf(&r->log, "spool: %s", *err);
+		goto out;
+	}
+	for (size_t i = 0; i < c->cfg.nfetch_sources; i++) {
+		const struct config_source *src = &c->cfg.fetch_sources[i];
+		char *e = NULL;
+		int rc;
+		fr.url = src->url;
+		rc = fetch_source(&fr, src, &e);
 		if (rc) {
-			strlist_addf(&r->log, "%s: %s", url, e ? e : "failed");
+			fetch_log(&fr, "%s", e ? e : "failed");
 			if (!first) {
 				first = rc;
 				*err = e;
@@ -334,6 +378,8 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 		}
 		free(e);
 	}
+out:
+	sigaction(SIGPIPE, &old, NULL);
 	return first;
 }
 

@@ -1,194 +1,270 @@
-/* send.c - the outbox through a sendmail-compatible command; see send.h. */
+/* send.c - the outbox, message by message: what is due, delivery through
+ * send-smtp.c or send-pipe.c, filing in sent/, the retry state; see send.h.
+ */
 #include "send.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fsutil.h"
-#include "orders.h"
+#include "send-int.h"
 
-#define TIMEOUT_S 30
-#define RETRY_FIRST 300
-#define RETRY_MAX (6 * 3600)
+#define RETRY_FIRST 300        /* 5 minutes */
+#define RETRY_MAX (6 * 3600)   /* 6 hours */
 
-static int write_all(int fd, const char *p, size_t n)
+long long send_backoff(long long attempts)
 {
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
+	long long wait = RETRY_FIRST;
+	for (long long i = 1; i < attempts && wait < RETRY_MAX; i++)
+		wait *= 2;
+	return wait < RETRY_MAX ? wait : RETRY_MAX;
 }
 
-/* Run argv with msg on its stdin; 0 when it exits 0 in time. */
-static int run_command(char *const *argv, const char *msg, size_t len, char **why)
+bool send_configured(const struct config *cfg)
 {
-	struct sigaction ign, old;
-	int fds[2], status = 0, rc;
-	pid_t pid, done = 0;
-
-	if (pipe(fds)) {
-		*why = xasprintf("cannot make a pipe: %s", strerror(errno));
-		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		*why = xasprintf("cannot fork: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		dup2(fds[0], STDIN_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[0]);
-	/* A command that dies early must not take us with it. */
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &old);
-	rc = write_all(fds[1], msg, len);
-	close(fds[1]);
-	sigaction(SIGPIPE, &old, NULL);
-	for (int t = 0; t < TIMEOUT_S * 10 && !done; t++) {
-		done = waitpid(pid, &status, WNOHANG);
-		if (!done)
-			usleep(100000);
-	}
-	if (!done) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
-		*why = xasprintf("'%s' did not finish in %d s", argv[0], TIMEOUT_S);
-		return -1;
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && rc == 0)
-		return 0;
-	*why = WIFEXITED(status)
-		       ? xasprintf("'%s' exited with status %d", argv[0], WEXITSTATUS(status))
-		       : xasprintf("'%s' was killed by signal %d", argv[0], WTERMSIG(status));
-	return -1;
+	return cfg->smtp.url || cfg->sendmail;
 }
 
-static void retry_read(const char *path, long long *attempts, long long *next)
+void send_result_release(struct send_result *r)
 {
-	char *buf, *err = NULL, *save = NULL, *a, *n;
+	strlist_clear(&r->log);
+	memset(r, 0, sizeof *r);
+}
+
+/* --- the retry state: outbox/retry/NAME = "ATTEMPTS NEXT\nLAST ERROR\n" --- */
+
+static char *outbox_path(const struct campaign *c, const char *sub, const char *name)
+{
+	return xasprintf("%s/outbox/%s%s%s", c->dir, sub, name ? "/" : "", name ? name : "");
+}
+
+/* A missing or unreadable state counts as never tried: at worst a message
+ * is tried early, never lost. */
+static void retry_read(const struct campaign *c, const char *name, long long *attempts,
+		       long long *next)
+{
+	char *path = outbox_path(c, "retry", name), *buf = NULL, *err = NULL, *save = NULL;
 	size_t len;
 	*attempts = *next = 0;
-	if (!fs_exists(path) || fs_read_file(path, &buf, &len, &err)) {
-		free(err);
-		return;
+	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err)) {
+		char *a = strtok_r(buf, " \n", &save), *n = strtok_r(NULL, " \n", &save);
+		if (!a || !n || !parse_int(a, 0, 1000000, attempts) ||
+		    !parse_int(n, 0, 1LL << 40, next))
+			*attempts = *next = 0;
 	}
-	a = strtok_r(buf, " \n", &save);
-	n = strtok_r(NULL, " \n", &save);
-	if (!a || !n || !parse_int(a, 0, 1000000, attempts) || !parse_int(n, 0, 1LL << 40, next))
-		*attempts = *next = 0;
 	free(buf);
+	free(err);
+	free(path);
 }
 
-static int move_to_sent(const struct campaign *c, const char *name, const char *from,
-			char **err)
+static int retry_write(const struct campaign *c, const char *name, long long attempts,
+		       long long next, const char *why, char **err)
+{
+	char *dir = outbox_path(c, "retry", NULL), *path = outbox_path(c, "retry", name);
+	char *text = xasprintf("%lld %lld\n%s\n", attempts, next, why);
+	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err);
+	free(text);
+	free(path);
+	free(dir);
+	return rc ? WP_ERR_IO : WP_OK;
+}
+
+/* State left by a crash between filing a message and removing its state,
+ * or by a message removed by hand: it would hold back a new message that
+ * comes with the same key. */
+static void retry_prune(const struct campaign *c, const struct strlist *names)
+{
+	struct strlist states = STRLIST_INIT;
+	char *dir = outbox_path(c, "retry", NULL), *err = NULL;
+	if (!fs_list(dir, &states, &err)) {
+		for (size_t i = 0; i < states.n; i++) {
+			if (strlist_has(names, states.v[i]))
+				continue;
+			char *path = outbox_path(c, "retry", states.v[i]);
+			fs_unlink(path, &err);
+			free(err);
+			err = NULL;
+			free(path);
+		}
+	}
+	free(err);
+	strlist_clear(&states);
+	free(dir);
+}
+
+/* --- filing ----------------------------------------------------------------- */
+
+/* sent/new/NAME, or NAME.2, NAME.3 ... when a message with the same key was
+ * sent before (a turn played again after a rollback): keep both. */
+static char *sent_path(const struct campaign *c, const char *name)
+{
+	char *path = xasprintf("%s/sent/new/%s", c->dir, name);
+	for (int i = 2; fs_exists(path); i++) {
+		free(path);
+		path = xasprintf("%s/sent/new/%s.%d", c->dir, name, i);
+	}
+	return path;
+}
+
+static int file_sent(const struct campaign *c, const char *name, char **err)
 {
 	static const char *const sub[] = { "tmp", "new", "cur" };
-	char *to = xasprintf("%s/sent/new/%s", c->dir, name);
+	char *from = outbox_path(c, "new", name), *to, *state;
 	int rc = WP_OK;
 	for (size_t i = 0; i < ARRAY_SIZE(sub) && !rc; i++) {
 		char *d = xasprintf("%s/sent/%s", c->dir, sub[i]);
 		rc = fs_mkdirs(d, err) ? WP_ERR_IO : WP_OK;
 		free(d);
 	}
+	to = sent_path(c, name);
 	if (!rc && fs_rename(from, to, err))
 		rc = WP_ERR_IO;
+	crashpoint("send-filed");
+	state = outbox_path(c, "retry", name);
+	if (!rc && fs_exists(state) && fs_unlink(state, err))
+		rc = WP_ERR_IO;
+	free(state);
 	free(to);
+	free(from);
 	return rc;
 }
 
-/* Deliver one message file; WP_OK also when it was only deferred. */
-static int send_one(struct campaign *c, const char *name, struct send_result *r, char **err)
-{
-	char *path = xasprintf("%s/outbox/new/%s", c->dir, name);
-	char *retry = xasprintf("%s/outbox/retry/%s", c->dir, name);
-	char *msg = NULL, *to_h = NULL, *rcpt = NULL, *why = NULL, *cmd = NULL;
-	struct strlist argv = STRLIST_INIT;
-	long long attempts, next;
-	size_t len;
-	int rc = WP_OK;
+/* --- the password file --------------------------------------------------- */
 
-	r->messages++;
-	retry_read(retry, &attempts, &next);
-	if (next > c->now) {
-		r->deferred++;
-		goto out;
+static int read_password(const char *path, char **pw, char **err)
+{
+	struct stat st;
+	char buf[1024];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		*err = xasprintf("cannot open the SMTP password file '%s': %s", path,
+				 strerror(errno));
+		return WP_ERR_CONFIG;
 	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_mode & 077)) {
+		*err = xasprintf("the SMTP password file '%s' %s; refusing to use it "
+				 "(chmod 600 it)", path,
+				 !S_ISREG(st.st_mode) ? "is not a regular file"
+						      : "can be read by other users");
+		close(fd);
+		return WP_ERR_CONFIG;
+	}
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n < 0) {
+		*err = xasprintf("cannot read '%s': %s", path, strerror(errno));
+		return WP_ERR_CONFIG;
+	}
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	if (!buf[0]) {
+		*err = xasprintf("the SMTP password file '%s' is empty", path);
+		return WP_ERR_CONFIG;
+	}
+	*pw = xstrdup(buf);
+	memset(buf, 0, sizeof buf);
+	return WP_OK;
+}
+
+/* --- the run ------------------------------------------------------------------ */
+
+struct sending {
+	struct campaign *c;
+	struct send_result *r;
+	char *password;
+	struct smtp_conn *conn;
+	char *conn_why;  /* why there is no connection (set once per run) */
+};
+
+static int failed(struct sending *s, const char *name, const char *why, bool logged,
+		  char **err)
+{
+	long long attempts, next;
+	char *when;
+	int rc;
+	retry_read(s->c, name, &attempts, &next);
+	attempts++;
+	next = s->c->now + send_backoff(attempts);
+	when = time_format_iso(next);
+	if (logged)
+		strlist_addf(&s->r->log, "%s: not sent; will try again after %s", name, when);
+	else
+		strlist_addf(&s->r->log, "%s: %s; will try again after %s", name, why, when);
+	free(when);
+	s->r->failed++;
+	rc = retry_write(s->c, name, attempts, next, why, err);
+	return rc;
+}
+
+/* One due message; WP_OK unless the campaign's own files failed us. */
+static int send_one(struct sending *s, const char *name, char **err)
+{
+	const struct config *cfg = &s->c->cfg;
+	struct strlist rcpt = STRLIST_INIT;
+	char *path = outbox_path(s->c, "new", name), *msg = NULL, *why = NULL;
+	size_t len;
+	int rc, code;
+
 	if (fs_read_file(path, &msg, &len, err)) {
-		rc = WP_ERR_IO;
+		free(path);
+		return WP_ERR_IO;
+	}
+	free(path);
+	if (send_recipients(msg, len, &rcpt, &why)) {
+		rc = failed(s, name, why, false, err);
 		goto out;
 	}
-	to_h = mail_header_get(msg, len, "To");
-	rcpt = mail_address_of(to_h);
-	if (!rcpt) {
-		why = xasprintf("no usable To: address");
-	} else {
-		char *save = NULL;
-		cmd = xstrdup(c->cfg.sendmail);
-		for (char *w = strtok_r(cmd, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
-			strlist_add(&argv, w);
-		strlist_add(&argv, "-f");
-		strlist_add(&argv, c->cfg.sender);
-		strlist_add(&argv, "--");
-		strlist_add(&argv, rcpt);
-		strlist_take(&argv, NULL);
-		argv.n--; /* the NULL terminator is not a word */
-		if (!run_command(argv.v, msg, len, &why)) {
-			rc = move_to_sent(c, name, path, err);
-			if (!rc && fs_unlink(retry, err))
-				rc = WP_ERR_IO;
-			if (!rc)
-				r->sent++;
-			goto out;
-		}
+	if (cfg->smtp.url && !s->conn && !s->conn_why) {
+		s->conn = smtp_open(cfg, s->password, &s->conn_why);
+		if (!s->conn)
+			strlist_add(&s->r->log, s->conn_why);
 	}
-	{
-		long long wait = RETRY_FIRST << (attempts < 10 ? attempts : 10);
-		char *dir = xasprintf("%s/outbox/retry", c->dir);
-		char *text = xasprintf("%lld %lld\n", attempts + 1,
-				       c->now + (wait < RETRY_MAX ? wait : RETRY_MAX));
-		strlist_addf(&r->log, "%s: %s; will try again", name, why);
-		r->failed++;
-		if (fs_mkdirs(dir, err) || fs_write_atomic(retry, text, strlen(text), err))
-			rc = WP_ERR_IO;
-		free(text);
-		free(dir);
+	if (cfg->smtp.url && !s->conn) {
+		rc = failed(s, name, s->conn_why, true, err);
+		goto out;
+	}
+	code = cfg->smtp.url ? smtp_deliver(s->conn, cfg->sender, &rcpt, msg, len, &why)
+			     : pipe_deliver(cfg->sendmail, cfg->send_timeout, cfg->sender, &rcpt,
+					    msg, len, &why);
+	if (code == SEND_DONE) {
+		/* The server has it: file it before anything else can fail. */
+		crashpoint("send-accepted");
+		rc = file_sent(s->c, name, err);
+		if (!rc)
+			s->r->sent++;
+		goto out;
+	}
+	rc = failed(s, name, why, false, err);
+	if (code == SEND_BROKEN && cfg->smtp.url) {
+		smtp_close(s->conn);
+		s->conn = NULL;
+		s->conn_why = xasprintf("not tried after this: %s", why);
 	}
 out:
-	strlist_clear(&argv);
-	free(cmd);
 	free(why);
-	free(rcpt);
-	free(to_h);
 	free(msg);
-	free(retry);
-	free(path);
+	strlist_clear(&rcpt);
 	return rc;
 }
 
 int campaign_send(struct campaign *c, struct send_result *r, char **err)
 {
+	return campaign_send_flags(c, 0, r, err);
+}
+
+int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
+			char **err)
+{
 	struct strlist names = STRLIST_INIT;
-	char *dir = xasprintf("%s/outbox/new", c->dir);
+	struct sending s = { c, r, NULL, NULL, NULL };
+	struct sigaction ign, old;
+	char *dir = outbox_path(c, "new", NULL);
 	int rc = WP_OK;
 
 	memset(r, 0, sizeof *r);
@@ -196,22 +272,55 @@ int campaign_send(struct campaign *c, struct send_result *r, char **err)
 		free(dir);
 		return WP_ERR_IO;
 	}
-	if (!c->cfg.sendmail) {
-		if (names.n)
-			*err = xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way "
-					 "to send them (see <sendmail> in wyrmpost.xml(5))",
-					 names.n, names.n == 1 ? "" : "s");
-		rc = names.n ? WP_ERR_CONFIG : WP_OK;
-	}
-	for (size_t i = 0; i < names.n && !rc; i++)
-		rc = send_one(c, names.v[i], r, err);
-	strlist_clear(&names);
 	free(dir);
-	return rc;
-}
+	r->messages = names.n;
+	retry_prune(c, &names);
+	if (!names.n)
+		goto out;
+	if (!send_configured(&c->cfg)) {
+		*err = xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way to "
+				 "send them (<smtp> or <sendmail>, see wyrmpost.xml(5))",
+				 names.n, names.n == 1 ? "" : "s");
+		rc = WP_ERR_CONFIG;
+		goto out;
+	}
+	if (!send_address_ok(c->cfg.sender)) {
+		*err = xasprintf("the sender address '%s' cannot be used to send mail",
+				 c->cfg.sender);
+		rc = WP_ERR_CONFIG;
+		goto out;
+	}
+	if (c->cfg.smtp.user && (rc = read_password(c->cfg.smtp.password_file, &s.password, err)))
+		goto out;
 
-void send_result_release(struct send_result *r)
-{
-	strlist_clear(&r->log);
-	memset(r, 0, sizeof *r);
+	/* A peer that goes away mid-write raises SIGPIPE, which by default
+	 * kills the whole run; libetpan writes with plain send(). */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	for (size_t i = 0; i < names.n && !rc; i++) {
+		long long attempts, next;
+		retry_read(c, names.v[i], &attempts, &next);
+		if (!(flags & SEND_NOW) && next > c->now) {
+			r->deferred++;
+			continue;
+		}
+		rc = send_one(&s, names.v[i], err);
+	}
+	smtp_close(s.conn);
+	sigaction(SIGPIPE, &old, NULL);
+	if (!rc && r->failed) {
+		*err = xasprintf("%zu of %zu mail%s could not be sent; kept in the outbox for a "
+				 "later run", r->failed, r->messages, r->messages == 1 ? "" : "s");
+		rc = WP_ERR_IO;
+	}
+out:
+	if (s.password) {
+		memset(s.password, 0, strlen(s.password));
+		free(s.password);
+	}
+	free(s.conn_why);
+	strlist_clear(&names);
+	return rc;
 }

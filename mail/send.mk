@@ -1,7 +1,11 @@
-# send.mk - delivering the outbox, included by Makefile.am.  Paths are from
-# the top of the tree.
-SEND_SOURCES = mail/send.c mail/send.h
+# send.mk - delivering the outbox (SMTP with libetpan, or a sendmail
+# command), included by Makefile.am.  Paths are from the top of the tree.
+SEND_SOURCES = mail/send.c mail/send.h mail/send-int.h mail/send-addr.c \
+	mail/send-smtp.c mail/send-tls.c mail/send-pipe.c
 SEND_CLI_SOURCES = src/cmd-send.c
-SEND_UNIT_TESTS =
-SEND_SCRIPT_TESTS =
-SEND_DIST =
+SEND_UNIT_TESTS = check_send
+check_send_SOURCES = tests/check_send.c
+check_send_CFLAGS = $(TEST_CFLAGS)
+check_send_LDADD = $(TEST_LIBS)
+SEND_SCRIPT_TESTS = tests/send.sh
+SEND_DIST = tests/mailservers.sh

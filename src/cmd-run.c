@@ -56,7 +56,7 @@ int cmd_run(int argc, char **argv)
 	}
 	/* Quiet under cron: a progress line only for a person at a terminal. */
 	rc = campaign_run(&c, flags, isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
-	if (c.cfg.sendmail && !(flags & TURN_DRY_RUN)) {
+	if (send_configured(&c.cfg) && !(flags & TURN_DRY_RUN)) {
 		struct send_result sr;
 		char *err = NULL;
 		if (campaign_send(&c, &sr, &err) || sr.failed)

@@ -1,5 +1,6 @@
-/* cmd-send.c - wyrmpost send: deliver the outbox */
+/* cmd-send.c - wyrmpost send [--now]: deliver the outbox */
 #include <stdio.h>
+#include <sysexits.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -7,24 +8,43 @@
 
 int cmd_send(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "now", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
 	const struct cmd *cmd = cmd_find("send");
 	struct campaign c;
 	struct send_result r;
+	unsigned flags = 0;
 	char *err = NULL;
-	int rc;
+	int opt, rc;
 
-	if (argc != 1)
-		return cli_usage(cmd, "unexpected argument '%s'", argv[1]);
+	while ((opt = cli_getopt(argc, argv, "", longopts)) != -1) {
+		if (opt == 'n')
+			flags |= SEND_NOW;
+		else
+			return cli_usage(cmd, "bad option");
+	}
+	if (optind != argc)
+		return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
 	rc = cli_open(&c, true);
 	if (rc)
 		return rc;
-	rc = campaign_send(&c, &r, &err);
+	rc = campaign_send_flags(&c, flags, &r, &err);
 	campaign_close(&c);
 	for (size_t i = 0; i < r.log.n; i++)
 		cli_error("%s", r.log.v[i]);
 	if (isatty(STDOUT_FILENO))
-		printf("%zu messages: %zu sent, %zu failed (kept for later), %zu waiting to be "
-		       "tried again\n", r.messages, r.sent, r.failed, r.deferred);
+		printf("%zu mails: %zu sent, %zu failed (kept for later), %zu waiting for their "
+		       "retry time\n", r.messages, r.sent, r.failed, r.deferred);
+	/* Mail that failed stays and goes with a later run: for cron, that is a
+	 * temporary failure, not a broken installation. */
+	if (rc == WP_ERR_IO && r.failed) {
+		cli_fail(rc, err);
+		rc = EX_TEMPFAIL;
+	} else {
+		rc = cli_fail(rc, err);
+	}
 	send_result_release(&r);
-	return rc ? cli_fail(rc, err) : 0;
+	return rc;
 }

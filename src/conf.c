@@ -8,6 +8,76 @@
 #include "schemas.h"
 #include "xmlutil.h"
 
+/* A file named in wyrmpost.xml, relative to the directory it is in. */
+static char *conf_path(const char *conf, char *name)
+{
+	const char *slash = strrchr(conf, '/');
+	char *full;
+	if (!name || name[0] == '/' || !slash)
+		return name;
+	full = xasprintf("%.*s/%s", (int)(slash - conf), conf, name);
+	free(name);
+	return full;
+}
+
+/* <smtp> and the timeout of <sendmail>; what the schema cannot say. */
+static int load_sending(struct config *c, xmlNode *root, const char *path, char **err)
+{
+	xmlNode *n = xml_first(root, "smtp");
+	xmlNode *sm = xml_first(root, "sendmail");
+	char *tls;
+
+	c->send_timeout = 30;
+	if (sm)
+		xml_attr_int(sm, "timeout", &c->send_timeout);
+	if (!n)
+		return 0;
+	if (sm) {
+		*err = xasprintf("%s: <smtp> and <sendmail> are both given; keep one", path);
+		return -1;
+	}
+	c->smtp.url = xml_attr(n, "url");
+	c->smtp.user = xml_attr(n, "user");
+	c->smtp.password_file = conf_path(path, xml_attr(n, "password-file"));
+	c->smtp.ca_file = conf_path(path, xml_attr(n, "ca-file"));
+	xml_attr_int(n, "timeout", &c->send_timeout);
+	tls = xml_attr(n, "starttls");
+	c->smtp.starttls = !tls || !strcmp(tls, "yes") ? CONFIG_STARTTLS_YES
+			   : !strcmp(tls, "auto")      ? CONFIG_STARTTLS_AUTO
+						       : CONFIG_STARTTLS_NO;
+	free(tls);
+	if (!c->smtp.user != !c->smtp.password_file) {
+		*err = xasprintf("%s: <smtp> needs both user and password-file, or neither",
+				 path);
+		return -1;
+	}
+	return 0;
+}
+
+/* One <source>: its url and, for IMAP and POP3, how to log in. */
+static void load_source(struct config *c, xmlNode *n, const char *path)
+{
+	struct config_source *s;
+	char *tls;
+
+	c->fetch_sources = xrealloc(c->fetch_sources,
+				    (c->nfetch_sources + 1) * sizeof *c->fetch_sources);
+	s = &c->fetch_sources[c->nfetch_sources++];
+	memset(s, 0, sizeof *s);
+	s->url = xml_attr(n, "url");
+	s->password_file = conf_path(path, xml_attr(n, "password-file"));
+	s->ca_file = conf_path(path, xml_attr(n, "ca-file"));
+	s->move_to = xml_attr(n, "move-to");
+	s->timeout = 30;
+	xml_attr_int(n, "timeout", &s->timeout);
+	tls = xml_attr(n, "starttls");
+	s->starttls = !tls || !strcmp(tls, "auto") ? CONFIG_STARTTLS_AUTO
+		      : !strcmp(tls, "yes")        ? CONFIG_STARTTLS_YES
+						   : CONFIG_STARTTLS_NO;
+	free(tls);
+	strlist_add(&c->sources, s->url);
+}
+
 int config_load(struct config *c, const char *path, char **err)
 {
 	char *buf;
@@ -36,13 +106,18 @@ int config_load(struct config *c, const char *path, char **err)
 	c->gamemaster = n ? xml_attr(n, "address") : xstrdup(c->sender);
 	for (n = root->children; n; n = n->next)
 		if (xml_is(n, "source"))
-			strlist_take(&c->sources, xml_attr(n, "url"));
+			load_source(c, n, path);
 	n = xml_first(root, "sendmail");
 	c->sendmail = n ? xml_attr(n, "command") : NULL;
 	c->message_size = 1048576;
 	n = xml_first(root, "limits");
 	if (n)
 		xml_attr_int(n, "message-size", &c->message_size);
+	if (load_sending(c, root, path, err)) {
+		xmlFreeDoc(doc);
+		config_release(c);
+		return -1;
+	}
 	n = xml_first(root, "defaults");
 	for (xmlNode *o = n ? n->children : NULL; o; o = o->next) {
 		char *name, *value;
@@ -65,7 +140,18 @@ void config_release(struct config *c)
 	free(c->gamemaster);
 	strlist_clear(&c->defaults);
 	strlist_clear(&c->sources);
+	for (size_t i = 0; i < c->nfetch_sources; i++) {
+		free(c->fetch_sources[i].url);
+		free(c->fetch_sources[i].password_file);
+		free(c->fetch_sources[i].ca_file);
+		free(c->fetch_sources[i].move_to);
+	}
+	free(c->fetch_sources);
 	free(c->sendmail);
+	free(c->smtp.url);
+	free(c->smtp.user);
+	free(c->smtp.password_file);
+	free(c->smtp.ca_file);
 	memset(c, 0, sizeof *c);
 }
 

@@ -12,7 +12,30 @@ struct config {
 	struct strlist sources;  /* where orders mail is read: maildir:PATH, mbox:PATH */
 	char *sendmail;          /* a sendmail-compatible command line, or NULL */
 	long long message_size;  /* mail larger than this is quarantined unread */
+	/* <smtp>: how `send` delivers the outbox over SMTP (url NULL: not used).
+	 * Relative file names are resolved against the directory of
+	 * wyrmpost.xml.  See wyrmpost.xml(5) and mail/send.h. */
+	struct config_smtp {
+		char *url;           /* "smtp://HOST[:PORT]" or "smtps://HOST[:PORT]" */
+		int starttls;        /* CONFIG_STARTTLS_*, for smtp:// */
+		char *user;          /* AUTH as this user, or NULL: no AUTH */
+		char *password_file; /* its password: the first line */
+		char *ca_file;       /* PEM CAs to trust, or NULL: the system's */
+	} smtp;
+	long long send_timeout;  /* seconds, for <smtp> or <sendmail> (default 30) */
+	/* Every <source>, in order (fetch_sources[i].url is sources.v[i]).
+	 * See wyrmpost.xml(5) and mail/fetch.h. */
+	struct config_source {
+		char *url;           /* imap[s]://, pop3[s]://, maildir:PATH, mbox:PATH */
+		char *password_file; /* the mailbox password: its first line */
+		char *ca_file;       /* PEM CAs to trust, or NULL: the system's */
+		char *move_to;       /* IMAP: move handled mail there, NULL: delete */
+		int starttls;        /* CONFIG_STARTTLS_*, imap:// and pop3:// only */
+		long long timeout;   /* seconds (default 30) */
+	} *fetch_sources;
+	size_t nfetch_sources;
 };
+enum { CONFIG_STARTTLS_YES, CONFIG_STARTTLS_AUTO, CONFIG_STARTTLS_NO };
 
 /* Read and validate path; 0, or -1 with *err naming file and line. */
 int config_load(struct config *c, const char *path, char **err);

@@ -44,17 +44,20 @@ const struct cmd commands[] = {
 	  "Exit status 77 (EX_NOPERM) for a wrong password, 65 (EX_DATAERR) for orders\n"
 	  "for another turn or a text that holds no orders header.\n" },
 	{ "fetch", cmd_fetch, "fetch", "read orders mail from the configured sources",
-	  "Reads every <source> of wyrmpost.xml (maildir:PATH, mbox:PATH) and takes\n"
+	  "Reads every <source> of wyrmpost.xml (imap[s]://, pop3[s]://, maildir:PATH,\n"
+	  "mbox:PATH; see wyrmpost.xml(5)) and takes\n"
 	  "each message as 'submit' would: orders stored, every mail answered.  A\n"
 	  "message is removed from its source only after its orders are stored; a\n"
 	  "message seen before (same Message-ID) is only removed; bounces, automatic\n"
 	  "replies, bulk and list mail and our own are logged, never answered; mail\n"
 	  "over the size limit goes to spool/quarantine/ unread.\n" },
-	{ "send", cmd_send, "send", "deliver the outbox",
-	  "Hands every message in outbox/new to the <sendmail> command of\n"
-	  "wyrmpost.xml and files it in sent/.  A message the command refuses stays\n"
-	  "and is tried again by later runs, after 5 minutes, then 10, 20, ... at\n"
-	  "most 6 hours apart.\n" },
+	{ "send", cmd_send, "send [--now]", "deliver the outbox",
+	  "Delivers every message in outbox/new by the <smtp> or <sendmail> of\n"
+	  "wyrmpost.xml (see wyrmpost.xml(5)) and files it in sent/.  TLS certificates\n"
+	  "are verified.  A message that cannot be delivered stays and is tried again\n"
+	  "by later runs, 5 minutes later, then 10, 20, ... at most 6 hours apart;\n"
+	  "--now tries every message now.  Exits 75 (EX_TEMPFAIL) when some mail\n"
+	  "could not be sent, 78 (EX_CONFIG) when no way to send is configured.\n" },
 	{ "turn", cmd_turn, "turn ID [--dry-run] [--force]", "process one game's turn now",
 	  "Plays the current turn of game ID now, whether or not its deadline has come.\n"
 	  "Players who sent nothing get the game's no-orders rule.  --force plays a held\n"

@@ -1,0 +1,60 @@
+/* fetch-int.h - inside the mail/fetch* files: one run over the sources,
+ * the drivers (Maildir, mbox, IMAP, POP3) and what they share.
+ *
+ * A driver reads its messages one at a time, hands each to fetch_take(),
+ * and removes the message from its source only when fetch_take() returned
+ * WP_OK.  Any other code means the message is still wholly at its source
+ * and the driver stops (the spool or the campaign cannot be written).
+ */
+#ifndef WP_FETCH_INT_H
+#define WP_FETCH_INT_H
+
+#include "fetch.h"
+
+struct fetch_run {
+	struct campaign *c;
+	struct fetch_result *r;
+	const char *url; /* the source being read, for the log */
+};
+
+int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err);
+/* A line for r->log and spool/fetch.log. */
+void fetch_log(struct fetch_run *fr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --- local sources (fetch-local.c) ------------------------------------------ */
+int fetch_maildir(struct fetch_run *fr, const char *dir, char **err);
+int fetch_mbox(struct fetch_run *fr, const char *path, char **err);
+
+/* --- network sources (fetch-imap.c, fetch-pop3.c) ---------------------------- */
+enum fetch_scheme { FETCH_IMAP, FETCH_IMAPS, FETCH_POP3, FETCH_POP3S };
+struct fetch_url {
+	enum fetch_scheme scheme;
+	char *user, *host, *mailbox; /* decoded; mailbox "INBOX" by default */
+	unsigned port;
+};
+/* scheme://USER@HOST[:PORT][/MAILBOX], USER and MAILBOX %-encoded; the
+ * last '@' ends USER, so "ann@example.org@host" works too. */
+int fetch_url_parse(const char *url, struct fetch_url *u, char **err);
+void fetch_url_release(struct fetch_url *u);
+
+struct fetch_net {
+	const struct config_source *src;
+	struct fetch_url url;
+	char *password;
+};
+int fetch_imap(struct fetch_run *fr, const struct fetch_net *n, char **err);
+int fetch_pop3(struct fetch_run *fr, const struct fetch_net *n, char **err);
+
+/* --- shared by the network drivers (fetch-net.c) ------------------------------ */
+/* The first line of a password file that only its owner can read. */
+int fetch_password(const char *path, char **pw, char **err);
+struct _mailstream;
+/* Verify the server's certificate chain and name after the handshake,
+ * against ca_file (NULL: the system store).  0, or -1 with *err. */
+int fetch_tls_verify(struct _mailstream *s, const char *host, const char *ca_file,
+		     char **err);
+/* For *_with_callback connects: send SNI when host is a name. */
+struct mailstream_ssl_context;
+void fetch_tls_setup(struct mailstream_ssl_context *ctx, void *host);
+
+#endif

@@ -1,0 +1,38 @@
+/* send-int.h - inside the mail/send* files: the two ways out.
+ *
+ * A delivery returns one of the SEND_* codes below and, unless it is
+ * SEND_DONE, a message in *why (caller frees).  Nothing here prints.
+ */
+#ifndef WP_SEND_INT_H
+#define WP_SEND_INT_H
+
+#include "conf.h"
+#include "util.h"
+
+enum {
+	SEND_DONE = 0,   /* the server or command took the message */
+	SEND_REFUSED,    /* this message was not taken; go on with the next */
+	SEND_BROKEN,     /* the connection is gone; the rest cannot go now */
+};
+
+/* --- SMTP (send-smtp.c) --------------------------------------------------- */
+struct smtp_conn;
+/* Connect, EHLO, TLS (verified), AUTH.  NULL with *why when that failed. */
+struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char **why);
+int smtp_deliver(struct smtp_conn *sc, const char *from, const struct strlist *rcpt,
+		 const char *msg, size_t len, char **why);
+/* QUIT (when still connected) and free. */
+void smtp_close(struct smtp_conn *sc);
+
+/* --- TLS check (send-tls.c) ------------------------------------------------ */
+struct _mailstream;
+/* Verify the peer's chain on a TLS stream against ca_file (NULL: the
+ * system store) and host.  0, or -1 with *why. */
+int send_tls_verify(struct _mailstream *s, const char *host, const char *ca_file,
+		    char **why);
+
+/* --- a sendmail-compatible command (send-pipe.c) --------------------------- */
+int pipe_deliver(const char *command, long long timeout, const char *from,
+		 const struct strlist *rcpt, const char *msg, size_t len, char **why);
+
+#endif
