@@ -194,6 +194,20 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 			fetch_log(fr, "message %.16s: %s", key, e ? e : "cannot be stored");
 		} else if (src == WP_OK) {
 			fr->r->handled++;
+		} else if (sr.quarantine) {
+			/* The MIME parser crashed or hung on it: keep it apart for
+			 * the game master, tell the sender, go on with the rest. */
+			char *name = xasprintf("%s.eml", key), *e2 = NULL;
+			fetch_log(fr, "quarantined %s: %s", name, e ? e : "unsafe to parse");
+			fr->r->quarantined++;
+			rc = spool_put(c, "quarantine", name, raw, len, &e2);
+			if (!rc)
+				rc = answer_unreadable(c, raw, len, key, "it could not be parsed safely",
+						       &e2);
+			if (rc)
+				fetch_log(fr, "message %.16s: %s", key, e2);
+			free(e2);
+			free(name);
 		} else {
 			fetch_log(fr, "%s", e ? e : "refused");
 			fr->r->failed++;

@@ -80,6 +80,7 @@ struct submit_result {
 	char *reply;   /* the confirmation, as mailed (NULL when none is sent) */
 	size_t accepted, rejected;
 	bool stored;   /* the player's pending orders were replaced */
+	bool quarantine; /* the mail could not be parsed safely: keep it apart */
 };
 int campaign_submit(struct campaign *c, const char *text, size_t len,
 		    struct submit_result *r, char **err);

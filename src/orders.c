@@ -123,6 +123,13 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 			free(line);
 			return -1;
 		}
+		/* Text before the header lines ("Hi, here are my orders") is not
+		 * part of the orders block: the block starts at the header. */
+		if (!h && !s->game && !s->player && !s->password && !s->turn) {
+			free(line);
+			lineno++;
+			continue;
+		}
 		if (!h) {
 			in_orders = true;
 			add_line(s, lineno, line);
@@ -211,6 +218,7 @@ static int parse_mime(struct submission *s, const char *text, size_t len, char *
 	int rc = mime_orders_text(text, len, NULL, &r, &e);
 
 	if (rc != MIME_OK) {
+		s->quarantine = rc == MIME_QUARANTINE;
 		*err = e ? e : xstrdup("the mail could not be read");
 		mime_result_release(&r);
 		return -1;

@@ -7,8 +7,8 @@
  *     turn 4           optional: refuse the orders if the game has moved on
  *     leave            orders in the game's own verbs
  *
- * Lines quoted with ">" and everything after a "-- " signature line are
- * ignored; "#" starts a comment at the beginning of a line or after a space.
+ * Text before the header lines (a greeting), lines quoted with ">" and
+ * everything after a "-- " signature line are ignored; "#" starts a comment at the beginning of a line or after a space.
  * Anyone may send just `game ID` and `observe` (or `unobserve`) from a mail
  * address to get (or stop) the game's public reports there.
  * A text that is an RFC 5322 message (headers, blank line, body) has its
@@ -17,6 +17,7 @@
 #ifndef WP_ORDERS_H
 #define WP_ORDERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "engine.h"
@@ -25,6 +26,7 @@ struct submission {
 	char *game, *player, *password;
 	int turn;             /* 0 when no turn line was given */
 	int observe;          /* 1: `observe`, -1: `unobserve` (no player needed) */
+	bool quarantine;      /* the MIME parser crashed or hung on this mail */
 	struct order_line *lines;
 	size_t n, alloc;
 	/* From the message headers, when the text was a mail. */

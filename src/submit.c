@@ -321,6 +321,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 
 	memset(r, 0, sizeof *r);
 	if (submission_parse(text, len, &s, err)) {
+		r->quarantine = s.quarantine;
 		submission_release(&s);
 		return WP_ERR_DATA;
 	}

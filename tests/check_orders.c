@@ -46,6 +46,19 @@ START_TEST(comments_quotes_signature_blank_lines)
 }
 END_TEST
 
+START_TEST(text_before_the_header_is_ignored)
+{
+	struct submission s;
+	parse_ok("Hi GM,\nhere are my orders for this week:\n\ngame g1\nplayer ann\n"
+		 "password pw\nleave\n", &s);
+	ck_assert_str_eq(s.game, "g1");
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "leave");
+	ck_assert_int_eq(s.lines[0].lineno, 7);
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(header_words_after_orders_are_orders)
 {
 	struct submission s;
@@ -146,6 +159,7 @@ int main(void)
 	TCase *tc = tcase_create("orders");
 	tcase_add_test(tc, header_lines_any_case_optional_colon);
 	tcase_add_test(tc, comments_quotes_signature_blank_lines);
+	tcase_add_test(tc, text_before_the_header_is_ignored);
 	tcase_add_test(tc, header_words_after_orders_are_orders);
 	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
