@@ -16,13 +16,21 @@ export WYRMPOST_NOW=1780000000   # 2026-05-28: the games are due whenever the de
 "$wyrmpost" -d "$dir" new cellar burglar --seed 99 --deadline 24h \
 	--player eve:eve@example.org:ember-eve --player fay:fay@example.org:ember-fay \
 	--option tokens=10 --option rounds=2 >/dev/null
+# Heart of Glass and Dragon Pants wait for one player at a time; the demo
+# plays their first turns by the no-orders rule, so nothing is held.
+"$wyrmpost" -d "$dir" new saga heart-of-glass --seed 7 --deadline 24h --option hold=no \
+	--option nmr-drop=0 --player ann:ann@example.org:ember-ann \
+	--player bob:bob@example.org:ember-bob --player cat:cat@example.org:ember-cat >/dev/null
+"$wyrmpost" -d "$dir" new pants dragon-pants --seed 8 --deadline 24h --option hold=no \
+	--option nmr-drop=0 --player eve:eve@example.org:ember-eve \
+	--player fay:fay@example.org:ember-fay --player gus:gus@example.org:ember-gus >/dev/null
 # Play a few turns so the games are in progress.
-for t in 1 2 3; do
+for t in 1 2 3 4; do
 	WYRMPOST_NOW=$((1780000000 + t * 86400)) "$wyrmpost" -d "$dir" run
 done
 # The demo starts with an empty outbox; the reports of the turns played
 # here (and their PDFs) are not kept in the source tree.
-rm -rf "$dir"/outbox/new/* "$dir/.lock" "$dir"/games/*/reports/*
+rm -f "$dir/.lock"
 # Its inbox: a Maildir of order mails, read by `wyrmpost run`.
 sed -i 's|  <!-- Options every new game|  <!-- Orders mail is read from here (a path relative to the campaign). -->\
   <source url="maildir:inbox"/>\
@@ -38,4 +46,21 @@ for f in "$here"/orders/*.txt; do
 	n=$((n + 1))
 done
 cp "$here/orders/dan-joins.mail" "$dir/inbox/new/100$n.demo.eml"
+# For the games that wait for one player: that player's orders, the first
+# of those their last report offers, as a mail waiting in the inbox.
+for g in saga pants; do
+	who=$("$wyrmpost" -d "$dir" status "$g" | awk '$3 ~ /^awaited/ { print $1; exit }')
+	[ -n "$who" ] || continue
+	last=$(ls "$dir/games/$g/reports" | tail -n 1)
+	order=$(sed -n '/You may send one of:/{n;p;q}' "$dir/games/$g/reports/$last/$who.txt" |
+		sed 's/^ *//')
+	turn=$("$wyrmpost" -d "$dir" status "$g" | awk '{ print $4; exit }')
+	{ printf 'From: %s <%s@example.org>\nTo: tavern@example.org\n' "$who" "$who"
+	  printf 'Subject: Re: [%s] turn %s report\nMessage-ID: <demo-%s@example.org>\n' \
+		"$g" "$last" "$g"
+	  printf 'Content-Type: text/plain; charset=utf-8\n\n'
+	  printf 'game %s\nplayer %s\npassword ember-%s\nturn %s\n%s\n' \
+		"$g" "$who" "$who" "$turn" "$order"; } >"$dir/inbox/new/2000.$g.demo.eml"
+done
+rm -rf "$dir"/games/*/reports/* "$dir"/outbox/new/*
 echo "examples/campaign written"
