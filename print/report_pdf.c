@@ -53,22 +53,27 @@ static void paragraph(struct flow *f, enum print_font font, double size, const c
 	f->y -= fit.height + 1.2;
 }
 
-/* A block of lines in the monospaced face, each its own paragraph so it
- * can break across pages. */
+/* A block of lines in the monospaced face, drawn as they are: spaces
+ * matter in text maps, so nothing is wrapped; a long line is made smaller. */
 static void mono_block(struct flow *f, const char *text)
 {
 	const char *p = text;
+	double width = f->w - 2 * MARGIN;
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = xstrndup(p, n);
+		double size = 8.5, w = print_text_width(f->d, PRINT_MONO, size, line);
+		if (w > width)
+			size *= width / w;
+		need(f, 4);
+		f->y -= 3.6;
 		if (*line)
-			paragraph(f, PRINT_MONO, 8.5, line, 0);
-		else
-			f->y -= 2;
+			print_text(f->d, PRINT_MONO, size, MARGIN, f->y, PRINT_LEFT, line);
 		free(line);
 		p += n + (nl ? 1 : 0);
 	}
+	f->y -= 1.5;
 }
 
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
