@@ -3,6 +3,7 @@
  * (libetpan 1.9.4 under GnuTLS never does; see LIBETPAN.md section 3.8).
  */
 #include "fetch-int.h"
+#include "fsutil.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -148,38 +149,7 @@ void fetch_url_release(struct fetch_url *u)
 
 int fetch_password(const char *path, char **pw, char **err)
 {
-	struct stat st;
-	char buf[1024];
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-
-	*pw = NULL;
-	if (fd < 0) {
-		*err = xasprintf("cannot open the password file '%s': %s", path, strerror(errno));
-		return WP_ERR_CONFIG;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_mode & 077)) {
-		*err = xasprintf("the password file '%s' %s; refusing to use it (chmod 600 it)",
-				 path, !S_ISREG(st.st_mode) ? "is not a regular file"
-							    : "is open to group or others");
-		close(fd);
-		return WP_ERR_CONFIG;
-	}
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n < 0) {
-		*err = xasprintf("cannot read the password file '%s': %s", path, strerror(errno));
-		return WP_ERR_CONFIG;
-	}
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (!buf[0]) {
-		*err = xasprintf("the password file '%s' is empty", path);
-		return WP_ERR_CONFIG;
-	}
-	*pw = xstrdup(buf);
-	explicit_bzero(buf, sizeof buf);
-	return WP_OK;
+	return fs_read_secret(path, pw, err) ? WP_ERR_CONFIG : WP_OK;
 }
 
 /* --- TLS ------------------------------------------------------------------------ */

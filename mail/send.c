@@ -138,38 +138,7 @@ static int file_sent(const struct campaign *c, const char *name, char **err)
 
 static int read_password(const char *path, char **pw, char **err)
 {
-	struct stat st;
-	char buf[1024];
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
-		*err = xasprintf("cannot open the SMTP password file '%s': %s", path,
-				 strerror(errno));
-		return WP_ERR_CONFIG;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_mode & 077)) {
-		*err = xasprintf("the SMTP password file '%s' %s; refusing to use it "
-				 "(chmod 600 it)", path,
-				 !S_ISREG(st.st_mode) ? "is not a regular file"
-						      : "can be read by other users");
-		close(fd);
-		return WP_ERR_CONFIG;
-	}
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n < 0) {
-		*err = xasprintf("cannot read '%s': %s", path, strerror(errno));
-		return WP_ERR_CONFIG;
-	}
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (!buf[0]) {
-		*err = xasprintf("the SMTP password file '%s' is empty", path);
-		return WP_ERR_CONFIG;
-	}
-	*pw = xstrdup(buf);
-	memset(buf, 0, sizeof buf);
-	return WP_OK;
+	return fs_read_secret(path, pw, err) ? WP_ERR_CONFIG : WP_OK;
 }
 
 /* --- the run ------------------------------------------------------------------ */

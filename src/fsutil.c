@@ -212,6 +212,42 @@ int fs_list(const char *dir, struct strlist *out, char **err)
 	return 0;
 }
 
+int fs_read_secret(const char *path, char **pw, char **err)
+{
+	struct stat st;
+	char buf[1024];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+
+	*pw = NULL;
+	if (fd < 0) {
+		*err = xasprintf("cannot open the password file '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (st.st_mode & 077)) {
+		*err = xasprintf("the password file '%s' %s; refusing to use it (chmod 600 it)",
+				 path, !S_ISREG(st.st_mode) ? "is not a regular file"
+							    : "is open to group or others (can be read by other users)");
+		close(fd);
+		return -1;
+	}
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n < 0) {
+		*err = xasprintf("cannot read the password file '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	if (!buf[0]) {
+		*err = xasprintf("the password file '%s' is empty", path);
+		return -1;
+	}
+	*pw = xstrdup(buf);
+	explicit_bzero(buf, sizeof buf);
+	return 0;
+}
+
 int fs_lock(const char *dir, int *out, char **err)
 {
 	char *path = xasprintf("%s/.lock", dir);

@@ -29,6 +29,10 @@ bool fs_is_dir(const char *path);
  * with "." (temporary files); a missing dir gives an empty list. */
 int fs_list(const char *dir, struct strlist *out, char **err);
 
+/* Read the first line of a password file, refusing one that is not a
+ * regular file or that group or others may read (*pw to free). */
+int fs_read_secret(const char *path, char **pw, char **err);
+
 /* Take the campaign lock (flock on DIR/.lock).  Returns 0 and an fd to keep,
  * 1 when another process holds it (*err says which pid), -1 on error. */
 int fs_lock(const char *dir, int *fd, char **err);
