@@ -416,19 +416,19 @@ static void playouts(const char *mix, int length, int games)
 
 START_TEST(playouts_standard)
 {
-	playouts("standard", 10, 10000);
+	playouts("standard", 10, playout_count(10000));
 }
 END_TEST
 
 START_TEST(playouts_volatile)
 {
-	playouts("volatile", 10, 10000);
+	playouts("volatile", 10, playout_count(10000));
 }
 END_TEST
 
 START_TEST(playouts_long)
 {
-	playouts("long", 20, 10000);
+	playouts("long", 20, playout_count(10000));
 }
 END_TEST
 

@@ -142,7 +142,7 @@ static const struct engine *engine_at(int i)
 START_TEST(playouts_end_legally)
 {
 	const struct engine *e = engine_at(_i);
-	int games = !strcmp(e->name, "burglar") ? 1000 : 200;
+	int games = playout_count(!strcmp(e->name, "burglar") ? 1000 : 200);
 	for (int k = 0; k < games; k++) {
 		bool ended;
 		char *xml = playout(e, 1000 + (uint64_t)k, 20000, &ended);

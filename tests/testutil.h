@@ -18,6 +18,11 @@ extern const struct engine counter_engine;
 void test_game_new(struct game *g, const struct engine *e, size_t n,
 		   const char *const *opts, size_t nopts, uint64_t seed);
 
+/* How many random play-outs to run: n, or a tenth of it when
+ * WYRMPOST_QUICK is set (the sanitizer build, where each is ten times
+ * slower; the plain build always runs them all). */
+int playout_count(int n);
+
 /* Run a suite, print Check's summary, and give main()'s exit status. */
 int run_suite(Suite *s);
 
