@@ -7,7 +7,7 @@ KIT_UNIT_TESTS = check_template
 check_template_SOURCES = tests/check_template.c tests/testutil.c tests/testutil.h
 check_template_CFLAGS = $(TEST_CFLAGS)
 check_template_LDADD = $(TEST_LIBS)
-KIT_SCRIPT_TESTS = tests/kits.sh
+KIT_SCRIPT_TESTS = tests/kits.sh tests/kits-dk-dp.sh
 KIT_DIST = docs/templates.md tests/pdfgeom.awk
 KIT_SCHEMAS = schema/template.rng
 
@@ -23,3 +23,21 @@ cityofglasstpldir = $(pkgdatadir)/templates/city-of-glass
 dist_cityofglasstpl_DATA = templates/city-of-glass/kit.xml \
 	templates/city-of-glass/deck.xml templates/city-of-glass/roles.xml \
 	templates/city-of-glass/ruler.xml templates/city-of-glass/piles.xml
+dragonkeeperstpldir = $(pkgdatadir)/templates/dragon-keepers
+dist_dragonkeeperstpl_DATA = templates/dragon-keepers/aids.xml \
+	templates/dragon-keepers/dragons.xml \
+	templates/dragon-keepers/hunter.xml \
+	templates/dragon-keepers/keepers.xml \
+	templates/dragon-keepers/kit.xml \
+	templates/dragon-keepers/magic.xml \
+	templates/dragon-keepers/stickers.xml \
+	templates/dragon-keepers/tokens.xml
+dragonpantstpldir = $(pkgdatadir)/templates/dragon-pants
+dist_dragonpantstpl_DATA = templates/dragon-pants/board.xml \
+	templates/dragon-pants/destiny.xml \
+	templates/dragon-pants/kit.xml \
+	templates/dragon-pants/overview.xml \
+	templates/dragon-pants/power.xml \
+	templates/dragon-pants/tiles.xml \
+	templates/dragon-pants/time.xml \
+	templates/dragon-pants/tokens.xml

@@ -1,0 +1,218 @@
+#!/bin/sh
+# kits-dk-dp.sh - the printable kits of Dragon Keepers and Dragon Pants
+# (templates/dragon-keepers, templates/dragon-pants): A4 and Letter, with
+# and without bleed and backs, checked with qpdf and poppler: structure,
+# embedded fonts, exact page counts and sizes, every card name and the
+# number of each card, byte-identical reruns, and the hex tiles measured
+# from the content (83 mm flat to flat, 95 mm point to point).
+. "$top_srcdir/tests/lib.sh"
+for tool in qpdf pdfinfo pdffonts pdftotext; do
+	command -v $tool >/dev/null 2>&1 || { echo "kits-dk-dp.sh: $tool missing, skipped"; exit 77; }
+done
+WYRMPOST_TEMPLATES=$top_srcdir/templates
+export WYRMPOST_TEMPLATES
+cd "$scratch"
+
+# pages KIT PAPER VARIANT: the page count we expect.  Dragon Keepers:
+# 36 keepers (4 sheets of 9), 22 magic and hunter cards (3), the hunter
+# card (1), 6 dragon tiles (1), 77 tokens (1), 4 aids (1), 120 stickers (1);
+# backs double all but tokens and stickers.  Dragon Pants: overview (1),
+# 19 power cards (3), 33 destiny (4), time card (1), marker and pawns (1),
+# 43 tiles 5 a page (9), the poster (4) and its overview (1); backs double
+# the cards and the tiles (fold prints tile backs duplex).
+pages() {
+	case "$1 $2 $3" in
+	"dragon-keepers a4 plain"|"dragon-keepers letter plain") echo 12 ;;
+	"dragon-keepers a4 bleed") echo 13 ;;
+	"dragon-keepers letter bleed") echo 15 ;;
+	dragon-keepers*" duplex"|dragon-keepers*" fold") echo 22 ;;
+	"dragon-keepers a4 bleed-duplex") echo 24 ;;
+	"dragon-keepers letter bleed-duplex") echo 28 ;;
+	"dragon-pants a4 plain"|"dragon-pants letter plain") echo 24 ;;
+	"dragon-pants a4 bleed") echo 25 ;;
+	"dragon-pants letter bleed") echo 27 ;;
+	dragon-pants*" duplex") echo 41 ;;
+	dragon-pants*" fold") echo 40 ;;
+	"dragon-pants a4 bleed-duplex") echo 43 ;;
+	"dragon-pants letter bleed-duplex") echo 47 ;;
+	esac
+}
+# names KIT: every card name and title, each a line of its own
+names() {
+	case $1 in
+	dragon-keepers)
+		for c in Red Purple Blue White Green Yellow; do
+			echo "$c Keeper"; echo "$c Dragon"; echo "$c tribe"
+		done
+		printf '%s\n' "Warding Rune" "Mist Cloak" "Stone Wall" "Wind Veil" "Hidden Cave" \
+			"Healing Herbs" "Moon Spring" "Soothing Song" "Phoenix Feather" \
+			"Dragon Whistle" "Flight Lesson" "Elder Scroll" "Sky Saddle" "Ember Stone" \
+			"War Drum" "Fire Spark" "Storm Call" "Battle Cry" "Hunter" "Hunter card" \
+			"The Hunter" "Dragon game" "Friendly" "Player aid" "Arrow" "Flame" \
+			"Defend" "Heal" "Train" "Attack" "MISS" "WEAK" "FLAME" ;;
+	dragon-pants)
+		printf '%s\n' "The Pants" "Fireball" "Shock" "Shield" "Freeze" "Boost" "Poison" \
+			"Amulet" "Tongue" "Banish" "Thunderstorm" "Teleport" "Rubber Ducky" "Mirror" \
+			"Destiny" "Time" "Seat 1" "Seat 6" "Dragon Pants" "Dens by number of players" \
+			"A1" "D4" "G4" "N den" "NE den" "SE den" "S den" "SW den" "NW den" \
+			"Dragon Pants: the board" ;;
+	esac
+}
+# count FILE LINE: how many lines of FILE are exactly LINE
+count() { tr -d '\f' <"$1" | grep -cxF -- "$2" || true; }
+# expect_count FILE LINE N
+expect_count() {
+	n=$(count "$1" "$2")
+	if [ "$n" = "$3" ]; then ok; else fail "$1: '$2' $n times, wanted $3"; fi
+}
+
+for kit in dragon-keepers dragon-pants; do
+	for paper in a4 letter; do
+		if [ $paper = a4 ]; then size='595.276 x 841.89'; wide='841.89 x 595.276'
+		else size='612 x 792'; wide='792 x 612'; fi
+		for variant in plain bleed duplex bleed-duplex fold; do
+			case $variant in
+			plain) opts= ;;
+			bleed) opts='--bleed 3' ;;
+			duplex) opts='--backs duplex --offset 0.5,-0.5' ;;
+			bleed-duplex) opts='--bleed 3 --backs duplex' ;;
+			fold) opts='--backs fold' ;;
+			esac
+			f=$kit-$paper-$variant.pdf
+			# shellcheck disable=SC2086
+			expect_status 0 "$WYRMPOST" print $kit --paper $paper $opts -o $f
+			[ -s $f ] || continue
+			if qpdf --check $f >qpdf.out 2>&1; then ok; else fail "qpdf --check $f"; cat qpdf.out >&2; fi
+			pdffonts $f 2>/dev/null | tail -n +3 >fonts.out
+			if [ -s fonts.out ] && awk '$(NF-4) != "yes" { bad = 1 } END { exit bad }' fonts.out
+			then ok; else fail "$f has a font not embedded"; cat fonts.out >&2; fi
+			want=$(pages $kit $paper $variant)
+			got=$(pdfinfo $f 2>/dev/null | awk '/^Pages:/ { print $2 }')
+			if [ "$got" = "$want" ]; then ok; else fail "$f has $got pages, wanted $want"; fi
+			pdfinfo -f 1 -l "$got" $f 2>/dev/null | grep '^Page .* size:' |
+				sed 's/^Page *[0-9]* size: *//; s/ pts.*//' | sort -u >sizes.out
+			if grep -qv -e "^$size\$" -e "^$wide\$" sizes.out; then
+				fail "$f: page sizes"; cat sizes.out >&2
+			else ok; fi
+			pdftotext $f $kit-$paper-$variant.txt 2>/dev/null
+			tr -d '\f' <$kit-$paper-$variant.txt >text.out
+			names $kit | while read -r w; do
+				grep -qxF -- "$w" text.out || echo "$w"
+			done >missing.out
+			if [ -s missing.out ]; then fail "$f lacks: $(tr '\n' '|' <missing.out)"; else ok; fi
+		done
+	done
+done
+
+# Dragon Keepers: how many of each piece (fronts only, then the backs)
+t=dragon-keepers-a4-plain.txt
+for c in Red Purple Blue White Green Yellow; do
+	expect_count $t "$c Keeper" 6 # one in each tribe deck
+	expect_count $t "$c tribe" 6  # each tribe deck has six keepers
+	expect_count $t "$c" 3        # the shield tokens
+done
+for m in "Warding Rune" "Mist Cloak" "Stone Wall" "Wind Veil" "Hidden Cave" \
+	"Healing Herbs" "Moon Spring" "Soothing Song" "Phoenix Feather" \
+	"Dragon Whistle" "Flight Lesson" "Elder Scroll" "Sky Saddle" "Ember Stone" \
+	"War Drum" "Fire Spark" "Storm Call" "Battle Cry"; do
+	expect_count $t "$m" 1
+done
+expect_count $t "Magic: Defend" 5
+expect_count $t "Magic: Heal" 4
+expect_count $t "Magic: Train" 5
+expect_count $t "Magic: Attack" 4
+expect_count $t "Hunter card" 4
+expect_count $t "The Hunter" 1
+expect_count $t "Friendly" 6
+expect_count $t "Trained" 0
+expect_count $t "Player aid" 4
+expect_count $t "Arrow" 15
+expect_count $t "Flame" 5
+expect_count $t "Defend" 12
+expect_count $t "Heal" 8
+expect_count $t "Train" 10
+expect_count $t "Attack" 8
+expect_count $t "Hunter" 5 # the hunter token and the 4 hunter cards
+expect_count $t "MISS" 18  # white battle dice 2 x 6, red 1 x 6
+expect_count $t "WEAK" 30  # white 3 x 6, red 2 x 6
+expect_count $t "FLAME" 24 # white 1 x 6, red 3 x 6
+t=dragon-keepers-a4-duplex.txt
+for c in Red Purple Blue White Green Yellow; do expect_count $t "$c Tribe" 6; done
+expect_count $t "Magic" 22 # one back for magic and hunter cards
+expect_count $t "The Hunter" 2
+expect_count $t "Keeper game" 1
+expect_count $t "Trained" 6
+expect_count $t "Actions" 4
+
+# Dragon Pants: the Deck of Power, the Deck of Destiny and its three mixes
+t=dragon-pants-a4-plain.txt
+for c in Fireball Shock Shield Freeze Boost; do expect_count $t "$c" 2; done
+for c in "The Pants" Poison Amulet Tongue Banish Thunderstorm Teleport "Rubber Ducky" Mirror; do
+	expect_count $t "$c" 1
+done
+expect_count $t "Deck of Power" 19
+expect_count $t "Destiny" 33 # 29 numbered and 4 blank
+expect_count $t "Time runs down by 1." 16
+expect_count $t "Time runs down by 2." 4
+expect_count $t "Time runs down by 3." 2
+expect_count $t "Time runs back up by 1." 4
+expect_count $t "Time runs back up by 2." 3
+expect_count $t "Blank: write a value of your own." 4
+# each numbered card names the decks it belongs to: standard 18 cards,
+# volatile 20, long all 29
+tr -d '\f' <$t | sed -n 's/^Decks: //p' >decks.out
+for d in "S 18" "V 20" "L 29"; do
+	set -- $d
+	n=$(grep -cw "$1" decks.out || true)
+	[ "$n" = "$2" ] && ok || fail "dragon-pants: $n destiny cards in deck $1, wanted $2"
+done
+expect_count dragon-pants-a4-duplex.txt "Deck of Destiny" 33
+expect_count dragon-pants-a4-duplex.txt "Deck of Power" 38
+
+# the hex tiles alone: every board hex and den once, and each tile's cut
+# line measured from the content: 95 mm point to point, 83 mm flat to flat
+mkdir -p tiles/dragon-pants
+cp "$top_srcdir/templates/dragon-pants/tiles.xml" tiles/dragon-pants/
+printf '<kit game="dragon-pants"><part template="tiles.xml"/></kit>\n' >tiles/dragon-pants/kit.xml
+for paper in a4 letter; do
+	expect_status 0 "$WYRMPOST" print dragon-pants --templates tiles --paper $paper -o tiles-$paper.pdf
+	[ -s tiles-$paper.pdf ] || continue
+	pdftotext tiles-$paper.pdf tiles.txt 2>/dev/null
+	for col in A:4 B:5 C:6 D:7 E:6 F:5 G:4; do
+		c=${col%:*}
+		i=1
+		while [ $i -le ${col#*:} ]; do expect_count tiles.txt "$c$i" 1; i=$((i + 1)); done
+	done
+	for d in N NE SE S SW NW; do expect_count tiles.txt "$d den" 1; done
+	qpdf --qdf --object-streams=disable tiles-$paper.pdf qdf.pdf
+	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf >lines.out
+	# closed six-cornered paths wider than 50 mm: the clip and the cut line
+	# of each tile; print page, lower left, width and height
+	awk '
+		function flush() {
+			if (n == 5 && maxx - minx > 50)
+				printf "%d %.1f %.1f %.3f %.3f\n", pg, minx, miny, maxx - minx, maxy - miny
+			n = 0
+		}
+		{
+			if (n > 0 && ($1 != pg || $2 != ex || $3 != ey)) flush()
+			if (n == 0) { pg = $1; minx = maxx = $2; miny = maxy = $3 }
+			n++; ex = $4; ey = $5
+			if ($4 < minx) minx = $4; if ($4 > maxx) maxx = $4
+			if ($5 < miny) miny = $5; if ($5 > maxy) maxy = $5
+		}
+		END { flush() }' lines.out >hexes.out
+	if awk '$4 < 94.9 || $4 > 95.1 || $5 < 82.9 || $5 > 83.1 { bad = 1; print } END { exit bad }' \
+		hexes.out >badhex.out; then ok; else fail "tiles on $paper: $(head -3 badhex.out)"; fi
+	n=$(awk '{ print $1, $2, $3 }' hexes.out | sort -u | wc -l)
+	[ "$n" -eq 43 ] && ok || fail "tiles on $paper: $n hexes measured, wanted 43"
+done
+
+# the same input gives the same bytes
+for kit in dragon-keepers dragon-pants; do
+	expect_status 0 "$WYRMPOST" print $kit --paper letter --bleed 3 --backs duplex -o again.pdf
+	if cmp -s again.pdf $kit-letter-bleed-duplex.pdf; then ok; else fail "$kit: two runs differ"; fi
+	expect_status 0 "$WYRMPOST" print $kit --paper a4 -o again.pdf
+	if cmp -s again.pdf $kit-a4-plain.pdf; then ok; else fail "$kit: two runs differ"; fi
+done
+finish
