@@ -200,4 +200,18 @@ fi
 # the default name is the game's id; a blank kit of the game's rules still works
 (cd "$scratch" && "$WYRMPOST" -d "$scratch/c" print b1) && [ -s "$scratch/b1.pdf" ] && ok ||
 	fail "print b1 without -o"
+# A stored Heart of Glass game: the Dragon's and every Minion's sheet,
+# filled in with names and current traits.
+"$WYRMPOST" -d "$scratch/c" new h1 heart-of-glass --seed 7 --option hold=no \
+	--player ann:ann@example.org:pw1 --player bob:bob@example.org:pw2 \
+	--player cat:cat@example.org:pw3 >/dev/null
+for t in 1 2 3; do
+	WYRMPOST_NOW=$((T0 + t * 86400)) "$WYRMPOST" -d "$scratch/c" run
+done
+expect_status 0 "$WYRMPOST" -d "$scratch/c" print h1 -o "$scratch/h1.pdf"
+pdftotext "$scratch/h1.pdf" "$scratch/h1.txt" 2>/dev/null
+for who in ann bob cat; do expect_grep "Minion of $who: game h1" "$scratch/h1.txt"; done
+expect_grep 'The Dragon: game h1' "$scratch/h1.txt"
+[ "$(pdfinfo "$scratch/h1.pdf" 2>/dev/null | awk '/^Pages/ { print $2 }')" = 4 ] && ok ||
+	fail "h1.pdf should have the Dragon's and three Minions' sheets"
 finish
