@@ -78,6 +78,11 @@ struct engine {
 		      size_t n, const struct engine_ctx *ctx);
 	/* Mark awaited[p] for every player whose orders the turn waits for. */
 	void (*awaited)(const struct game *g, bool *awaited);
+	/* Optional (NULL: nobody): mark wanted[p] for players whose orders the
+	 * turn would like but does not require (votes, say).  The turn runs
+	 * early only once they too have sent orders; at the deadline they do
+	 * not count as missing. */
+	void (*wanted)(const struct game *g, bool *wanted);
 	/* The orders a player who sent none by the deadline is taken to have
 	 * given (may be none); the core counts the missed turn. */
 	void (*nmr)(const struct game *g, int p, struct strlist *orders);

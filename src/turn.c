@@ -25,6 +25,7 @@ struct pending {
 	bool awaited[MAX_PLAYERS];
 	struct strlist lines[MAX_PLAYERS];
 	size_t nawaited, nmissing;
+	size_t nwanted_missing; /* optional players (engine->wanted) not heard */
 };
 
 static void pending_load(const struct campaign *c, const struct game *g, struct pending *pd)
@@ -33,6 +34,13 @@ static void pending_load(const struct campaign *c, const struct game *g, struct 
 	pd->n = g->nplayers;
 	campaign_load_orders(c, g, pd->has, pd->lines);
 	g->engine->awaited(g, pd->awaited);
+	if (g->engine->wanted) {
+		bool wanted[MAX_PLAYERS] = { false };
+		g->engine->wanted(g, wanted);
+		for (size_t i = 0; i < g->nplayers; i++)
+			pd->nwanted_missing += wanted[i] && !pd->awaited[i] &&
+					       !g->players[i].dropped && !pd->has[i];
+	}
 	for (size_t i = 0; i < g->nplayers; i++) {
 		if (g->players[i].dropped)
 			pd->awaited[i] = false;
@@ -54,7 +62,7 @@ static bool is_due(const struct campaign *c, const struct game *g, const struct 
 {
 	if (c->now >= g->deadline)
 		return true;
-	return pd->nawaited > 0 && pd->nmissing == 0;
+	return pd->nawaited > 0 && pd->nmissing == 0 && pd->nwanted_missing == 0;
 }
 
 /* Everyone who sent nothing gets the engine's NMR orders; missed turns are

@@ -107,6 +107,38 @@ START_TEST(not_due_until_all_sent_or_deadline)
 }
 END_TEST
 
+START_TEST(wanted_players_delay_early_turns_but_never_count_as_missing)
+{
+	struct new_player pl[] = { { "ann", "ann@example.org", "pa" },
+				   { "bob", "bob@example.org", "pb" } };
+	const char *opts[] = { "deadline=24h", "solo=yes", "hold=no" };
+	struct new_game ng = { "g2", "counter", true, 9, opts, 3, pl, 2 };
+	struct strlist gen = STRLIST_INIT;
+	struct game g;
+	char *err = NULL, *text;
+	struct submit_result r;
+
+	ck_assert_msg(campaign_new_game(&c, &ng, &gen, &err) == 0, "%s", err);
+	text = xstrdup("game g2\nplayer ann\npassword pa\nadd 2\n");
+	ck_assert_int_eq(campaign_submit(&c, text, strlen(text), &r, &err), WP_OK);
+	submit_result_release(&r);
+	free(text);
+	c.now = T0 + 3600;
+	ck_assert_uint_eq(run(), 0); /* bob is wanted: no early turn yet */
+	text = xstrdup("game g2\nplayer bob\npassword pb\nadd 1\n");
+	ck_assert_int_eq(campaign_submit(&c, text, strlen(text), &r, &err), WP_OK);
+	submit_result_release(&r);
+	free(text);
+	ck_assert_uint_eq(run(), 1); /* now everyone is in */
+	c.now = T0 + 3600 + 86400;
+	ck_assert_uint_eq(run(), 1); /* the deadline: bob's silence is no NMR */
+	ck_assert_msg(campaign_load_game(&c, "g2", &g, &err) == 0, "%s", err);
+	ck_assert_int_eq(g.players[1].nmr, 0);
+	ck_assert_int_eq(g.players[0].nmr, 1);
+	game_release(&g);
+}
+END_TEST
+
 START_TEST(later_submission_replaces_and_wrong_turn_refused)
 {
 	char *p, *buf, *err = NULL;
@@ -223,6 +255,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, not_due_until_all_sent_or_deadline);
 	tcase_add_test(tc, later_submission_replaces_and_wrong_turn_refused);
+	tcase_add_test(tc, wanted_players_delay_early_turns_but_never_count_as_missing);
 	tcase_add_test(tc, nmr_counted_then_dropped);
 	tcase_add_test(tc, held_when_most_miss_until_forced);
 	tcase_add_test(tc, dry_run_writes_nothing_and_rollback_restores);

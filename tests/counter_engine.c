@@ -16,6 +16,8 @@ struct counter {
 
 static const struct option_spec counter_options[] = {
 	{ "target", OPT_INT, "20", 1, 1000, NULL, "sum that ends the game", NULL },
+	{ "solo", OPT_BOOL, "no", 0, 0, NULL,
+	  "only the first player is awaited; the others are wanted", NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 
@@ -118,8 +120,16 @@ static void c_check(const struct game *g, int p, struct order_line *lines, size_
 
 static void c_awaited(const struct game *g, bool *awaited)
 {
+	bool solo = option_bool(&g->opts, "solo");
 	for (size_t i = 0; i < g->nplayers; i++)
-		awaited[i] = !C(g)->out[i];
+		awaited[i] = !C(g)->out[i] && (!solo || i == 0);
+}
+
+static void c_wanted(const struct game *g, bool *wanted)
+{
+	bool solo = option_bool(&g->opts, "solo");
+	for (size_t i = 0; i < g->nplayers; i++)
+		wanted[i] = solo && i > 0 && !C(g)->out[i];
 }
 
 static void c_nmr(const struct game *g, int p, struct strlist *orders)
@@ -212,6 +222,7 @@ const struct engine counter_engine = {
 	.release = c_release,
 	.check = c_check,
 	.awaited = c_awaited,
+	.wanted = c_wanted,
 	.nmr = c_nmr,
 	.drop = c_drop,
 	.advance = c_advance,

@@ -161,10 +161,9 @@ expect_count $t "Blank: write a value of your own." 4
 # each numbered card names the decks it belongs to: standard 18 cards,
 # volatile 20, long all 29
 tr -d '\f' <$t | sed -n 's/^Decks: //p' >decks.out
-for d in "S 18" "V 20" "L 29"; do
-	set -- $d
-	n=$(grep -cw "$1" decks.out || true)
-	[ "$n" = "$2" ] && ok || fail "dragon-pants: $n destiny cards in deck $1, wanted $2"
+for d in S:18 V:20 L:29; do
+	n=$(grep -cw "${d%:*}" decks.out || true)
+	[ "$n" = "${d#*:}" ] && ok || fail "dragon-pants: $n destiny cards in deck ${d%:*}, wanted ${d#*:}"
 done
 expect_count dragon-pants-a4-duplex.txt "Deck of Destiny" 33
 expect_count dragon-pants-a4-duplex.txt "Deck of Power" 38
@@ -184,6 +183,15 @@ for paper in a4 letter; do
 		while [ $i -le ${col#*:} ]; do expect_count tiles.txt "$c$i" 1; i=$((i + 1)); done
 	done
 	for d in N NE SE S SW NW; do expect_count tiles.txt "$d den" 1; done
+	# each den's seat for 2..6 players, as RULINGS.md seats them (2: S N;
+	# 3: S NW NE; 4: S SW N NE; 5: S SW N NE SE; 6: S SW NW N NE SE)
+	pdftotext -raw tiles-$paper.pdf - 2>/dev/null | tr -d '\f' | tr '\n' '|' >raw.out
+	for d in "N:2 - 3 3 4" "NE:- 3 4 4 5" "SE:- - - 5 6" "S:1 1 1 1 1" "SW:- - 2 2 2" "NW:- 2 - - 3"; do
+		want="${d%%:*} den|seat by number of players|"
+		p=2
+		for seat in ${d#*:}; do want="$want${p}p|$seat|"; p=$((p + 1)); done
+		grep -qF -- "$want" raw.out && ok || fail "tiles on $paper: no '$want'"
+	done
 	qpdf --qdf --object-streams=disable tiles-$paper.pdf qdf.pdf
 	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf >lines.out
 	# closed six-cornered paths wider than 50 mm: the clip and the cut line

@@ -737,6 +737,7 @@ const struct engine heart_of_glass_engine = {
 	.release = hog_release,
 	.check = hog_check,
 	.awaited = hog_awaited,
+	.wanted = hog_wanted,
 	.nmr = hog_nmr,
 	.drop = hog_drop,
 	.advance = hog_advance,

@@ -141,6 +141,7 @@ void hog_orders_release(struct hog_orders *o);
 void hog_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	       const struct engine_ctx *ctx);
 void hog_awaited(const struct game *g, bool *awaited);
+void hog_wanted(const struct game *g, bool *wanted);
 void hog_nmr(const struct game *g, int p, struct strlist *orders);
 void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	       struct strlist *out);

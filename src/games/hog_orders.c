@@ -518,6 +518,15 @@ void hog_awaited(const struct game *g, bool *awaited)
 	}
 }
 
+/* Votes are optional, but a resolution turn should not run early before
+ * the voters have had their say: they are wanted, not awaited. */
+void hog_wanted(const struct game *g, bool *wanted)
+{
+	const struct hog *h = HOG(g);
+	for (size_t p = 0; p < g->nplayers; p++)
+		wanted[p] = h->phase == PH_RESOLVE && h->m[p].life == L_ALIVE;
+}
+
 static int lowest_card(const struct hog *h, int p)
 {
 	int cards[NCARDS];
