@@ -36,7 +36,9 @@ void send_result_release(struct send_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* --- the retry state: outbox/retry/NAME = "ATTEMPTS NEXT\nLAST ERROR\n" --- */
+/* --- the retry state: outbox/retry/NAME = "ATTEMPTS NEXT FIRST\nLAST ERROR\n" ---
+ * FIRST is when the message first failed; states written before it was
+ * kept have two numbers, and count from their next failure. */
 
 static char *outbox_path(const struct campaign *c, const char *sub, const char *name)
 {
@@ -46,16 +48,19 @@ static char *outbox_path(const struct campaign *c, const char *sub, const char *
 /* A missing or unreadable state counts as never tried: at worst a message
  * is tried early, never lost. */
 static void retry_read(const struct campaign *c, const char *name, long long *attempts,
-		       long long *next)
+		       long long *next, long long *first)
 {
 	char *path = outbox_path(c, "retry", name), *buf = NULL, *err = NULL, *save = NULL;
 	size_t len;
-	*attempts = *next = 0;
+	*attempts = *next = *first = 0;
 	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err)) {
 		char *a = strtok_r(buf, " \n", &save), *n = strtok_r(NULL, " \n", &save);
+		char *f = strtok_r(NULL, " \n", &save);
 		if (!a || !n || !parse_int(a, 0, 1000000, attempts) ||
 		    !parse_int(n, 0, 1LL << 40, next))
 			*attempts = *next = 0;
+		else if (!f || !parse_int(f, 0, 1LL << 40, first))
+			*first = 0;
 	}
 	free(buf);
 	free(err);
@@ -63,10 +68,10 @@ static void retry_read(const struct campaign *c, const char *name, long long *at
 }
 
 static int retry_write(const struct campaign *c, const char *name, long long attempts,
-		       long long next, const char *why, char **err)
+		       long long next, long long first, const char *why, char **err)
 {
 	char *dir = outbox_path(c, "retry", NULL), *path = outbox_path(c, "retry", name);
-	char *text = xasprintf("%lld %lld\n%s\n", attempts, next, why);
+	char *text = xasprintf("%lld %lld %lld\n%s\n", attempts, next, first, why);
 	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err);
 	free(text);
 	free(path);
@@ -99,29 +104,32 @@ static void retry_prune(const struct campaign *c, const struct strlist *names)
 
 /* --- filing ----------------------------------------------------------------- */
 
-/* sent/new/NAME, or NAME.2, NAME.3 ... when a message with the same key was
- * sent before (a turn played again after a rollback): keep both. */
-static char *sent_path(const struct campaign *c, const char *name)
+/* DIR/new/NAME, or NAME.2, NAME.3 ... when a message with the same key was
+ * filed before (a turn played again after a rollback): keep both. */
+static char *filed_path(const struct campaign *c, const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/sent/new/%s", c->dir, name);
+	char *path = xasprintf("%s/%s/new/%s", c->dir, dir, name);
 	for (int i = 2; fs_exists(path); i++) {
 		free(path);
-		path = xasprintf("%s/sent/new/%s.%d", c->dir, name, i);
+		path = xasprintf("%s/%s/new/%s.%d", c->dir, dir, name, i);
 	}
 	return path;
 }
 
-static int file_sent(const struct campaign *c, const char *name, char **err)
+/* Move outbox/new/NAME to TO_DIR (a Maildir below the campaign: "sent" or
+ * "outbox/failed"), then drop its retry state. */
+static int file_in(const struct campaign *c, const char *name, const char *to_dir,
+		   char **err)
 {
 	static const char *const sub[] = { "tmp", "new", "cur" };
 	char *from = outbox_path(c, "new", name), *to, *state;
 	int rc = WP_OK;
 	for (size_t i = 0; i < ARRAY_SIZE(sub) && !rc; i++) {
-		char *d = xasprintf("%s/sent/%s", c->dir, sub[i]);
+		char *d = xasprintf("%s/%s/%s", c->dir, to_dir, sub[i]);
 		rc = fs_mkdirs(d, err) ? WP_ERR_IO : WP_OK;
 		free(d);
 	}
-	to = sent_path(c, name);
+	to = filed_path(c, to_dir, name);
 	if (!rc && fs_rename(from, to, err))
 		rc = WP_ERR_IO;
 	crashpoint("send-filed");
@@ -154,10 +162,23 @@ struct sending {
 static int failed(struct sending *s, const char *name, const char *why, bool logged,
 		  char **err)
 {
-	long long attempts, next;
+	long long attempts, next, first;
 	char *when;
 	int rc;
-	retry_read(s->c, name, &attempts, &next);
+	retry_read(s->c, name, &attempts, &next, &first);
+	if (!first)
+		first = s->c->now;
+	if (s->c->now - first >= s->c->cfg.give_up) {
+		/* Like an MTA's queue lifetime: a message nobody could take for
+		 * days will not be taken; keep it where the gamemaster can see it
+		 * instead of trying it every few hours for ever. */
+		when = time_format_iso(first);
+		strlist_addf(&s->r->log, "%s: %s; undeliverable since %s, given up: moved to "
+			     "outbox/failed/", name, why, when);
+		free(when);
+		s->r->given_up++;
+		return file_in(s->c, name, "outbox/failed", err);
+	}
 	attempts++;
 	next = s->c->now + send_backoff(attempts);
 	when = time_format_iso(next);
@@ -167,7 +188,7 @@ static int failed(struct sending *s, const char *name, const char *why, bool log
 		strlist_addf(&s->r->log, "%s: %s; will try again after %s", name, why, when);
 	free(when);
 	s->r->failed++;
-	rc = retry_write(s->c, name, attempts, next, why, err);
+	rc = retry_write(s->c, name, attempts, next, first, why, err);
 	return rc;
 }
 
@@ -204,7 +225,7 @@ static int send_one(struct sending *s, const char *name, char **err)
 	if (code == SEND_DONE) {
 		/* The server has it: file it before anything else can fail. */
 		crashpoint("send-accepted");
-		rc = file_sent(s->c, name, err);
+		rc = file_in(s->c, name, "sent", err);
 		if (!rc)
 			s->r->sent++;
 		goto out;
@@ -269,8 +290,8 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
 	for (size_t i = 0; i < names.n && !rc; i++) {
-		long long attempts, next;
-		retry_read(c, names.v[i], &attempts, &next);
+		long long attempts, next, first;
+		retry_read(c, names.v[i], &attempts, &next, &first);
 		if (!(flags & SEND_NOW) && next > c->now) {
 			r->deferred++;
 			continue;
@@ -282,6 +303,11 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	if (!rc && r->failed) {
 		*err = xasprintf("%zu of %zu mail%s could not be sent; kept in the outbox for a "
 				 "later run", r->failed, r->messages, r->messages == 1 ? "" : "s");
+		rc = WP_ERR_IO;
+	} else if (!rc && r->given_up) {
+		*err = xasprintf("%zu mail%s given up after %lld hours of failures: see "
+				 "outbox/failed/", r->given_up, r->given_up == 1 ? "" : "s",
+				 c->cfg.give_up / 3600);
 		rc = WP_ERR_IO;
 	}
 out:

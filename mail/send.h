@@ -32,7 +32,9 @@
  * A failed message stays in outbox/new; outbox/retry/KEY.eml holds
  * "ATTEMPTS NEXT-TIME" and the last error, and the message is not tried
  * again before NEXT-TIME (5 minutes after the first failure, then 10, 20,
- * ... at most 6 hours apart).  Times are the campaign's c->now.
+ * ... at most 6 hours apart).  A message still failing <limits give-up>
+ * hours (default 120) after its first failure is moved to the Maildir
+ * outbox/failed/ and named in the log.  Times are the campaign's c->now.
  */
 #ifndef WP_SEND_H
 #define WP_SEND_H
@@ -47,6 +49,7 @@ struct send_result {
 	size_t sent;     /* delivered and filed in sent/new */
 	size_t deferred; /* not tried: their retry time has not come */
 	size_t failed;   /* tried and kept for a later run */
+	size_t given_up; /* failing for longer than cfg.give_up: in outbox/failed/ */
 	struct strlist log; /* "KEY: what went wrong; ..." for each failure */
 };
 

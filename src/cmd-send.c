@@ -36,7 +36,8 @@ int cmd_send(int argc, char **argv)
 		cli_error("%s", r.log.v[i]);
 	if (isatty(STDOUT_FILENO))
 		printf("%zu mails: %zu sent, %zu failed (kept for later), %zu waiting for their "
-		       "retry time\n", r.messages, r.sent, r.failed, r.deferred);
+		       "retry time, %zu given up\n", r.messages, r.sent, r.failed, r.deferred,
+		       r.given_up);
 	/* Mail that failed stays and goes with a later run: for cron, that is a
 	 * temporary failure, not a broken installation. */
 	if (rc == WP_ERR_IO && r.failed) {

@@ -110,9 +110,13 @@ int config_load(struct config *c, const char *path, char **err)
 	n = xml_first(root, "sendmail");
 	c->sendmail = n ? xml_attr(n, "command") : NULL;
 	c->message_size = 1048576;
+	c->give_up = 120;
 	n = xml_first(root, "limits");
-	if (n)
+	if (n) {
 		xml_attr_int(n, "message-size", &c->message_size);
+		xml_attr_int(n, "give-up", &c->give_up);
+	}
+	c->give_up *= 3600;
 	if (load_sending(c, root, path, err)) {
 		xmlFreeDoc(doc);
 		config_release(c);

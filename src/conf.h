@@ -12,6 +12,7 @@ struct config {
 	struct strlist sources;  /* where orders mail is read: maildir:PATH, mbox:PATH */
 	char *sendmail;          /* a sendmail-compatible command line, or NULL */
 	long long message_size;  /* mail larger than this is quarantined unread */
+	long long give_up;       /* seconds a message may fail before it is set aside */
 	/* <smtp>: how `send` delivers the outbox over SMTP (url NULL: not used).
 	 * Relative file names are resolved against the directory of
 	 * wyrmpost.xml.  See wyrmpost.xml(5) and mail/send.h. */
