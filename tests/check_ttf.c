@@ -1,0 +1,265 @@
+/* check_ttf.c - the TrueType subsetter (print/ttf.h) against the DejaVu
+ * fonts the print layer embeds: what it keeps and drops, widths and
+ * outlines copied exactly, the same bytes every time, and damaged fonts
+ * refused without a crash. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "ttf.h"
+#include "util.h"
+
+#define FONTS "/usr/share/fonts/truetype/dejavu/"
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	unsigned char *buf;
+	long n;
+
+	ck_assert_msg(fp != NULL, "cannot open %s", path);
+	ck_assert(fseek(fp, 0, SEEK_END) == 0);
+	n = ftell(fp);
+	ck_assert(n > 0);
+	rewind(fp);
+	buf = xmalloc((size_t)n);
+	ck_assert(fread(buf, 1, (size_t)n, fp) == (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Subset the font at path to r, and check the result opens. */
+static unsigned char *subset(const char *path, const struct ttf_range *r, size_t nr,
+			     struct ttf *src, unsigned char **srcbuf, struct ttf *sub,
+			     size_t *sublen)
+{
+	size_t len;
+	unsigned char *out;
+	char *err = NULL;
+
+	*srcbuf = slurp(path, &len);
+	ck_assert_msg(ttf_open(src, *srcbuf, len, &err) == 0, "%s", err);
+	ck_assert_msg(ttf_subset(src, r, nr, "", &out, sublen, &err) == 0, "%s", err);
+	ck_assert_msg(ttf_open(sub, out, *sublen, &err) == 0, "%s", err);
+	return out;
+}
+
+static uint32_t sum32(const unsigned char *p, size_t len)
+{
+	uint32_t s = 0;
+	for (size_t i = 0; i + 4 <= len; i += 4)
+		s += (uint32_t)p[i] << 24 | (uint32_t)p[i + 1] << 16 | (uint32_t)p[i + 2] << 8 |
+		     p[i + 3];
+	return s;
+}
+
+START_TEST(keeps_and_drops)
+{
+	const struct ttf_range r[] = { { 0x2660, 0x2667 }, { 0x20, 0x7e } };
+	struct ttf src, sub;
+	unsigned char *sbuf, *out;
+	size_t len;
+
+	out = subset(FONTS "DejaVuSans.ttf", r, 2, &src, &sbuf, &sub, &len);
+	/* .notdef, 95 ASCII, 8 suits; no composites among them. */
+	ck_assert_uint_eq(sub.nglyphs, 1 + 95 + 8);
+	ck_assert_uint_eq(sub.nhmetrics, sub.nglyphs);
+	ck_assert(!sub.long_loca);
+	ck_assert_uint_eq(ttf_glyph(&sub, 'A'), 1 + 'A' - 0x20);
+	ck_assert_uint_ne(ttf_glyph(&sub, 0x2660), 0);
+	ck_assert_uint_ne(ttf_glyph(&sub, 0x2667), 0);
+	ck_assert_uint_eq(ttf_glyph(&sub, 0xe9), 0);    /* é: dropped */
+	ck_assert_uint_eq(ttf_glyph(&sub, 0x0561), 0);  /* Armenian: dropped */
+	ck_assert_uint_ne(ttf_glyph(&src, 0x0561), 0);
+	ck_assert_uint_eq(ttf_glyph(&sub, 0x10000), 0);
+	ck_assert_uint_eq(ttf_glyph(&sub, 0xffff), 0);
+	/* Widths, side bearings and outlines exactly as in the source. */
+	for (uint32_t c = 0x20; c < 0x2668; c = c == 0x7e ? 0x2660 : c + 1) {
+		unsigned a = ttf_glyph(&src, c), b = ttf_glyph(&sub, c);
+		const unsigned char *pa, *pb;
+		size_t la, lb;
+		ck_assert_uint_ne(b, 0);
+		ck_assert_uint_eq(ttf_advance(&sub, b), ttf_advance(&src, a));
+		ck_assert_int_eq(ttf_lsb(&sub, b), ttf_lsb(&src, a));
+		ck_assert(ttf_glyph_data(&src, a, &pa, &la) == 0);
+		ck_assert(ttf_glyph_data(&sub, b, &pb, &lb) == 0);
+		ck_assert_uint_eq(la, lb);
+		ck_assert(la == 0 || memcmp(pa, pb, la) == 0);
+	}
+	ck_assert_uint_eq(ttf_advance(&sub, 0), ttf_advance(&src, 0));
+	ck_assert_uint_eq(ttf_units_per_em(&sub), ttf_units_per_em(&src));
+	/* Hinting goes along; glyph names and GPOS do not. */
+	ck_assert_uint_eq(sub.fpgm.len, src.fpgm.len);
+	ck_assert_uint_eq(sub.prep.len, src.prep.len);
+	ck_assert_uint_eq(sub.post.len, 32);
+	/* The whole file sums to the magic number through head. */
+	ck_assert_uint_eq(sum32(out, len), 0xb1b0afba);
+	ck_assert_uint_lt(len, 30000);
+	free(out);
+	free(sbuf);
+}
+END_TEST
+
+START_TEST(composites_renumbered)
+{
+	const struct ttf_range r[] = { { 0xe9, 0xe9 }, { 0x01d5, 0x01d5 } }; /* é, Ǖ */
+	struct ttf src, sub;
+	unsigned char *sbuf, *out;
+	unsigned comp[8], scomp[8];
+	size_t len, n, sn;
+
+	out = subset(FONTS "DejaVuSans.ttf", r, 2, &src, &sbuf, &sub, &len);
+	ck_assert_uint_eq(ttf_glyph(&sub, 0xe9), 1);
+	ck_assert_uint_eq(ttf_glyph(&sub, 0x01d5), 2);
+	for (uint32_t c = 0xe9; c; c = c == 0xe9 ? 0x01d5 : 0) {
+		ck_assert(ttf_components(&src, ttf_glyph(&src, c), scomp, NULL, 8, &sn) == 0);
+		ck_assert(ttf_components(&sub, ttf_glyph(&sub, c), comp, NULL, 8, &n) == 0);
+		ck_assert_uint_gt(n, 1);
+		ck_assert_uint_eq(n, sn);
+		for (size_t k = 0; k < n; k++) {
+			ck_assert_uint_gt(comp[k], 2);
+			ck_assert_uint_lt(comp[k], sub.nglyphs);
+			ck_assert_uint_eq(ttf_advance(&sub, comp[k]), ttf_advance(&src, scomp[k]));
+		}
+	}
+	/* Ǖ is Ü and a macron, Ü is U and a dieresis: the parts of parts
+	 * are kept too, and nothing else. */
+	for (unsigned g = 1; g < sub.nglyphs; g++) {
+		const unsigned char *p;
+		size_t l;
+		ck_assert(ttf_components(&sub, g, comp, NULL, 8, &n) == 0);
+		ck_assert(ttf_glyph_data(&sub, g, &p, &l) == 0);
+		ck_assert_uint_gt(l, 0);
+	}
+	ck_assert_uint_le(sub.nglyphs, 10);
+	free(out);
+	free(sbuf);
+}
+END_TEST
+
+START_TEST(same_bytes_and_names)
+{
+	const struct ttf_range r[] = { { 0x20, 0x17f }, { 0x2000, 0x206f } };
+	struct ttf src;
+	unsigned char *buf = NULL, *a, *b, *c;
+	size_t len, la, lb, lc;
+	char *err = NULL;
+	/* "DejaVuSans-BoldZ" in UTF-16BE. */
+	const char *want = "DejaVuSans-BoldZ";
+	unsigned char w16[64];
+	bool found = false;
+
+	buf = slurp(FONTS "DejaVuSans-Bold.ttf", &len);
+	ck_assert(ttf_open(&src, buf, len, &err) == 0);
+	ck_assert(ttf_subset(&src, r, 2, "", &a, &la, &err) == 0);
+	ck_assert(ttf_subset(&src, r, 2, "", &b, &lb, &err) == 0);
+	ck_assert_uint_eq(la, lb);
+	ck_assert(memcmp(a, b, la) == 0);
+	ck_assert(ttf_subset(&src, r, 2, "Z", &c, &lc, &err) == 0);
+	for (size_t i = 0; want[i]; i++)
+		w16[2 * i] = 0, w16[2 * i + 1] = (unsigned char)want[i];
+	for (size_t i = 0; i + 2 * strlen(want) <= lc && !found; i++)
+		found = !memcmp(c + i, w16, 2 * strlen(want));
+	ck_assert(found);
+	free(a);
+	free(b);
+	free(c);
+	free(buf);
+}
+END_TEST
+
+START_TEST(everything_in_the_bmp)
+{
+	const struct ttf_range r[] = { { 0, 0x10ffff } };
+	struct ttf src, sub;
+	unsigned char *sbuf, *out;
+	size_t len, mapped = 0;
+
+	out = subset(FONTS "DejaVuSansMono.ttf", r, 1, &src, &sbuf, &sub, &len);
+	for (uint32_t c = 0; c < 0xffff; c++) {
+		unsigned a = ttf_glyph(&src, c), b = ttf_glyph(&sub, c);
+		ck_assert_msg((a == 0) == (b == 0), "U+%04X", (unsigned)c);
+		if (a) {
+			mapped++;
+			ck_assert_uint_eq(ttf_advance(&sub, b), ttf_advance(&src, a));
+		}
+	}
+	ck_assert_uint_gt(mapped, 3000);
+	ck_assert_uint_le(sub.nglyphs, src.nglyphs);
+	ck_assert_uint_lt(len, src.len);
+	free(out);
+	free(sbuf);
+}
+END_TEST
+
+/* Open, and if that works subset, whatever the bytes; never crash. */
+static int try_font(const unsigned char *p, size_t len)
+{
+	const struct ttf_range r[] = { { 0, 0xffff } };
+	struct ttf f;
+	unsigned char *out;
+	size_t olen;
+	char *err = NULL;
+	int rc = ttf_open(&f, p, len, &err);
+
+	if (rc == 0)
+		rc = ttf_subset(&f, r, 1, "", &out, &olen, &err);
+	if (rc == 0)
+		free(out);
+	else
+		ck_assert(err && *err);
+	free(err);
+	return rc;
+}
+
+START_TEST(damaged_fonts)
+{
+	const struct ttf_range r[] = { { 0x20, 0x7e }, { 0xe0, 0xff } };
+	struct ttf src, sub;
+	unsigned char *sbuf, *out, *copy;
+	size_t len;
+	uint64_t x = 88172645463325252ull;
+	static const unsigned char otto[16] = "OTTO\0\x01";
+	char *err = NULL;
+
+	out = subset(FONTS "DejaVuSans.ttf", r, 2, &src, &sbuf, &sub, &len);
+	ck_assert_int_eq(try_font(out, len), 0);
+	/* Every prefix that cuts off a table is refused. */
+	for (size_t n = 0; n + 4 < len; n += n < 400 ? 1 : 97)
+		ck_assert_int_eq(try_font(out, n), -1);
+	ck_assert_int_eq(ttf_open(&sub, otto, sizeof otto, &err), -1);
+	ck_assert_msg(strstr(err, "CFF"), "%s", err);
+	free(err);
+	/* Random bytes changed anywhere: an error or a font, nothing else. */
+	copy = xmalloc(len);
+	for (int round = 0; round < playout_count(300); round++) {
+		memcpy(copy, out, len);
+		for (int k = 0; k < 8; k++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			copy[x % len] = (unsigned char)(x >> 32);
+		}
+		try_font(copy, len);
+	}
+	free(copy);
+	free(out);
+	free(sbuf);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ttf");
+	TCase *tc = tcase_create("subset");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, keeps_and_drops);
+	tcase_add_test(tc, composites_renumbered);
+	tcase_add_test(tc, same_bytes_and_names);
+	tcase_add_test(tc, everything_in_the_bmp);
+	tcase_add_test(tc, damaged_fonts);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
