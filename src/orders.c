@@ -77,6 +77,67 @@ static int take_header(struct submission *s, const char *line, int lineno, char 
 	return 0;
 }
 
+/* The line of text at *i, trimmed (caller frees); *i moves past it. */
+static char *next_line(const char *text, size_t len, size_t *i)
+{
+	const char *nl = memchr(text + *i, '\n', len - *i);
+	size_t end = nl ? (size_t)(nl - text) : len;
+	char *line = xstrndup(text + *i, end - *i);
+	*i = nl ? end + 1 : len;
+	return str_trim(line);
+}
+
+/* Is the first line from offset i that is not blank a quoted one? */
+static bool quote_follows(const char *text, size_t len, size_t i)
+{
+	while (i < len) {
+		char *l = next_line(text, len, &i);
+		bool blank = !*l, quoted = l[0] == '>';
+		free(l);
+		if (!blank)
+			return quoted;
+	}
+	return false;
+}
+
+/* How many lines, from this one, are a reply's attribution just above the
+ * quoted mail ("On Fri, 15 Jan 2027, GM <gm@x> wrote:"): 1, or 2 where the
+ * client wrapped it (Gmail leaves "wrote:" on a line of its own), or 0.
+ * next is the offset of the line after this one. */
+static int attribution_lines(const char *line, const char *text, size_t len, size_t next)
+{
+	size_t ll = strlen(line), nl;
+	char *l2;
+	int n = 0;
+	if (ll && line[ll - 1] == ':' && quote_follows(text, len, next))
+		return 1;
+	if (strncmp(line, "On ", 3) || next >= len)
+		return 0;
+	l2 = next_line(text, len, &next);
+	nl = strlen(l2);
+	if (nl && !strchr(l2, ' ') && l2[nl - 1] == ':' && quote_follows(text, len, next))
+		n = 2;
+	free(l2);
+	return n;
+}
+
+/* Where a client starts the mail it replies to without quoting it:
+ * Outlook's rule of underscores, or a banner such as "-----Original
+ * Message-----" or "---------- Forwarded message ---------".  What follows
+ * is someone else's text, never orders. */
+static bool is_reply_separator(const char *line)
+{
+	size_t n = strlen(line);
+	if (n >= 10 && strspn(line, "_") == n)
+		return true;
+	if (n < 8 || strncmp(line, "---", 3) || strcmp(line + n - 3, "---"))
+		return false;
+	for (size_t i = 3; i + 3 < n; i++)
+		if (!ascii_ncasecmp(line + i, "message", 7) || !ascii_ncasecmp(line + i, "nachricht", 9))
+			return true;
+	return false;
+}
+
 static int parse_orders_text(struct submission *s, const char *text, size_t len,
 			     int first_lineno, char **err)
 {
@@ -109,6 +170,18 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 		if (line[0] == '>') {
 			free(line);
 			lineno++;
+			continue;
+		}
+		if ((s->game || s->player || s->password) && is_reply_separator(line)) {
+			free(line);
+			break;
+		}
+		h = attribution_lines(line, text, len, i);
+		if (h) {
+			if (h == 2)
+				free(next_line(text, len, &i));
+			free(line);
+			lineno += h;
 			continue;
 		}
 		strip_comment(line);
@@ -195,6 +268,13 @@ static char *mail_header(const char *text, size_t hlen, const char *name)
 				sb_add(&v, text + i, end - i);
 				i = end + 1;
 			}
+			/* Unfolding leaves the CR of each CRLF inside the value,
+			 * and a lone CR may stand anywhere: the value goes into
+			 * our replies' In-Reply-To, where a CR would end the
+			 * header line and start one of the sender's choosing. */
+			for (size_t k = 0; k < v.len; k++)
+				if (v.buf[k] == '\r')
+					v.buf[k] = ' ';
 			return str_trim(sb_detach(&v));
 		}
 		i = end + 1;
@@ -276,9 +356,10 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 	ctype = mail_header(text, hlen, "Content-Type");
 	cte = mail_header(text, hlen, "Content-Transfer-Encoding");
 	/* A plain UTF-8 text mail is read here; anything else (multipart,
-	 * HTML, quoted-printable, base64, other charsets) goes through the
-	 * MIME layer, which parses it in a sandboxed child. */
-	if ((ctype && !value_is(ctype, "text/plain")) ||
+	 * HTML, quoted-printable, base64, other charsets, format=flowed, whose
+	 * soft line breaks must be joined) goes through the MIME layer, which
+	 * parses it in a sandboxed child. */
+	if ((ctype && !value_is(ctype, "text/plain")) || (ctype && strcasestr(ctype, "flowed")) ||
 	    (ctype && (charset = strstr(ctype, "charset=")) &&
 	     !value_is(charset + 8, "utf-8") && !value_is(charset + 8, "\"utf-8\"") &&
 	     !value_is(charset + 8, "us-ascii") && !value_is(charset + 8, "\"us-ascii\"")) ||

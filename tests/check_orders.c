@@ -59,6 +59,47 @@ START_TEST(text_before_the_header_is_ignored)
 }
 END_TEST
 
+/* Replies as mail programs write them: the attribution line above the
+ * quote (wrapped by Gmail) is not an order, and Outlook's unquoted copy of
+ * the mail replied to, below its separator, is never read: its example
+ * "leave" and "password YOUR-PASSWORD" lines once became orders. */
+START_TEST(reply_attribution_and_separator)
+{
+	struct submission s;
+	parse_ok("game g1\nplayer ann\npassword pw\nleave\n\n"
+		 "On Fri, Jan 15, 2027 at 9:00 AM wyrmpost <gm@example.test>\nwrote:\n\n"
+		 "> Your orders\n>   leave\n\njoin 3\n", &s);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[0].text, "leave");
+	ck_assert_str_eq(s.lines[1].text, "join 3");
+	ck_assert_int_eq(s.lines[1].lineno, 12);
+	submission_release(&s);
+	parse_ok("game g1\nplayer ann\npassword pw\nstatus\n"
+		 "On 15/01/2027 09:00, wyrmpost wrote:\n> leave\n", &s);
+	ck_assert_uint_eq(s.n, 1);
+	submission_release(&s);
+	parse_ok("game g1\r\nplayer cat\r\npassword pw\r\nstatus\r\n\r\n"
+		 "________________________________\r\nFrom: wyrmpost <gm@example.test>\r\n"
+		 "Sent: Friday, January 15, 2027 9:00 AM\r\n\r\n    game g1\r\n    player cat\r\n"
+		 "    password YOUR-PASSWORD\r\n    leave\r\n", &s);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "status");
+	submission_release(&s);
+	parse_ok("game g1\nplayer cat\npassword pw\nstatus\n-----Original Message-----\n"
+		 "From: wyrmpost\nleave\n", &s);
+	ck_assert_uint_eq(s.n, 1);
+	submission_release(&s);
+	/* Before the header lines such a line ends nothing; a plain rule of
+	 * dashes or a line ending in ':' without a quote after it is kept. */
+	parse_ok("-----Original Message-----\ngame g1\nplayer cat\npassword pw\n"
+		 "----------\nnote:\nleave\n", &s);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_str_eq(s.lines[0].text, "----------");
+	ck_assert_str_eq(s.lines[1].text, "note:");
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(header_words_after_orders_are_orders)
 {
 	struct submission s;
@@ -108,6 +149,14 @@ START_TEST(plain_mail_body_is_read)
 	ck_assert_str_eq(s.message_id, "<1@example.org>");
 	ck_assert_uint_eq(s.n, 1);
 	ck_assert_int_eq(s.lines[0].lineno, 9); /* counted from the top of the mail */
+	submission_release(&s);
+	/* format=flowed (Thunderbird's default): a line the client wrapped
+	 * with a soft break is one line again. */
+	parse_ok("From: Ann <ann@example.org>\nContent-Type: text/plain; charset=UTF-8; "
+		 "Format=Flowed\nContent-Transfer-Encoding: 8bit\n\ngame g1\nplayer ann\n"
+		 "password pw\nleave   # a comment the client \nwrapped\n", &s);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "leave");
 	submission_release(&s);
 }
 END_TEST
@@ -160,6 +209,7 @@ int main(void)
 	tcase_add_test(tc, header_lines_any_case_optional_colon);
 	tcase_add_test(tc, comments_quotes_signature_blank_lines);
 	tcase_add_test(tc, text_before_the_header_is_ignored);
+	tcase_add_test(tc, reply_attribution_and_separator);
 	tcase_add_test(tc, header_words_after_orders_are_orders);
 	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
