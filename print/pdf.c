@@ -13,21 +13,6 @@
 
 #define DEFAULT_FONTDIR "/usr/share/fonts/truetype/dejavu"
 
-static const char *const ttf_files[PRINT_NFONTS] = {
-	[PRINT_SANS] = "DejaVuSans.ttf",
-	[PRINT_SANS_BOLD] = "DejaVuSans-Bold.ttf",
-	[PRINT_MONO] = "DejaVuSansMono.ttf",
-	[PRINT_SERIF] = "DejaVuSerif.ttf",
-};
-
-/* The standard 14 faces: nothing embedded, every viewer has them. */
-static const char *const base14[PRINT_NFONTS] = {
-	[PRINT_SANS] = "Helvetica",
-	[PRINT_SANS_BOLD] = "Helvetica-Bold",
-	[PRINT_MONO] = "Courier",
-	[PRINT_SERIF] = "Times-Roman",
-};
-
 static const char *hpdf_reason(HPDF_STATUS no)
 {
 	switch (no) {
@@ -68,7 +53,7 @@ void pdf_fail(struct print_doc *d, char *msg)
 		d->error = msg;
 }
 
-static _Noreturn void pdf_throw(struct print_doc *d, char *msg)
+_Noreturn void pdf_throw(struct print_doc *d, char *msg)
 {
 	pdf_fail(d, msg);
 	if (!d->jmp)
@@ -188,6 +173,7 @@ static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
 	PDF_GUARD(d, &g, goto fail);
 	if (d->npages == 0)
 		pdf_throw(d, xstrdup("PDF: the document has no pages"));
+	pdf_fonts_finish(d);
 	HPDF_SaveToStream(d->pdf);
 	size = HPDF_GetStreamSize(d->pdf);
 	out = xmalloc(size ? size : 1);
@@ -289,43 +275,4 @@ void print_page_boxes(struct print_doc *d, double tx, double ty, double tw, doub
 	    HPDF_Dict_Add(d->page, "TrimBox", box_array(d, tx, ty, tw, th)) != HPDF_OK)
 		pdf_throw(d, xstrdup("PDF: cannot add a page box"));
 	pdf_unguard(d, &g);
-}
-
-static HPDF_Font load_ttf(struct print_doc *d, enum print_font f)
-{
-	/* On the stack: a jump out of libharu must not leak it. */
-	char path[4096];
-	const char *name;
-	FILE *fp;
-	int n = snprintf(path, sizeof path, "%s/%s", d->fontdir, ttf_files[f]);
-
-	if (n < 0 || (size_t)n >= sizeof path)
-		pdf_throw(d, xasprintf("PDF: font directory name too long: '%s'", d->fontdir));
-	/* libharu would only say "file open error"; name the file. */
-	fp = fopen(path, "rb");
-	if (!fp)
-		pdf_throw(d, xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno)));
-	fclose(fp);
-	name = HPDF_LoadTTFontFromFile(d->pdf, path, HPDF_TRUE);
-	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
-	 * TrueType fonts, which would get StandardEncoding. */
-	return HPDF_GetFont(d->pdf, name, "UTF-8");
-}
-
-HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
-{
-	if ((unsigned)f >= PRINT_NFONTS)
-		BUG("font %d", (int)f);
-	if (!d->jmp)
-		BUG("pdf_font outside a guard");
-	if (d->fonts[f])
-		return d->fonts[f];
-	if (d->small) {
-		d->fonts[f] = HPDF_GetFont(d->pdf, base14[f], "WinAnsiEncoding");
-		if (!d->symbol)
-			d->symbol = HPDF_GetFont(d->pdf, "Symbol", NULL);
-	} else {
-		d->fonts[f] = load_ttf(d, f);
-	}
-	return d->fonts[f];
 }

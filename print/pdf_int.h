@@ -19,6 +19,8 @@
 
 #define MM_TO_PT (72.0 / 25.4)
 
+struct pdf_face; /* font.c */
+
 struct print_doc {
 	HPDF_Doc pdf;
 	HPDF_Page page;           /* current page, NULL before the first */
@@ -26,7 +28,9 @@ struct print_doc {
 	enum print_paper paper;
 	bool small;
 	char *fontdir;
-	HPDF_Font fonts[PRINT_NFONTS]; /* loaded on first use */
+	HPDF_Font fonts[PRINT_NFONTS]; /* loaded on first use: the compact subsets */
+	HPDF_Font full[PRINT_NFONTS];  /* the whole faces, for text beyond them */
+	struct pdf_face *face[PRINT_NFONTS]; /* the process's copy of each face */
 	HPDF_Font symbol;          /* small mode: suits */
 	jmp_buf *jmp;              /* innermost guard, NULL outside */
 	char *error;               /* first failure; sticky */
@@ -64,11 +68,21 @@ void pdf_unguard(struct print_doc *d, struct pdf_guard *g);
 
 /* Keep the first failure (message takes ownership of msg). */
 void pdf_fail(struct print_doc *d, char *msg);
+/* The same, then jump to the innermost guard. */
+_Noreturn void pdf_throw(struct print_doc *d, char *msg);
 /* -1 and a copy of the document's failure in *err, or 0. */
 int pdf_status(const struct print_doc *d, char **err);
 
-/* The libharu font for f, loading it on first use (inside a guard). */
+/* The libharu font for f, loading it on first use (inside a guard): in
+ * small mode a standard 14 font, else a subset of the DejaVu face with
+ * the common characters (font.c). */
 HPDF_Font pdf_font(struct print_doc *d, enum print_font f);
+/* The font to draw the characters cp[0 .. n) in face f: pdf_font's,
+ * unless one of them is only in the whole face. */
+HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp, size_t n);
+/* Before saving: make libharu embed every part of the composite glyphs
+ * used (it follows only one level). */
+void pdf_fonts_finish(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
 
 /* Marks shared by sheets, tiles and posters (marks.c). */

@@ -2,7 +2,7 @@
 # top of the tree.
 PRINT_SOURCES = print/print.h print/pdf_int.h print/pdf.c print/draw.c \
 	print/text.c print/marks.c print/sheet.c print/hex.c print/poster.c
-PRINT_SOURCES += print/ttf.h print/ttf_read.c print/ttf_subset.c
+PRINT_SOURCES += print/ttf.h print/ttf_read.c print/ttf_subset.c print/font.c
 PRINT_UNIT_TESTS = check_print
 PRINT_UNIT_TESTS += check_ttf
 check_ttf_SOURCES = tests/check_ttf.c tests/testutil.c tests/testutil.h

@@ -260,7 +260,7 @@ static void fit_text(struct print_doc *d, struct layout *L, const struct print_t
 	double min = tb->min_size > 0 && tb->min_size < tb->size ? tb->min_size : tb->size;
 	const double eps = 1e-6;
 
-	L->font = pdf_font(d, tb->font);
+	L->font = pdf_font_for(d, tb->font, L->cp, L->n);
 	L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
 	L->desc = HPDF_Font_GetDescent(L->font) / 1000.0;
 	for (;;) {
@@ -388,7 +388,7 @@ double print_text_width(struct print_doc *d, enum print_font f, double size_pt,
 	L->size = pt_to_mm(size_pt);
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
-	L->font = pdf_font(d, f);
+	L->font = pdf_font_for(d, f, L->cp, L->n);
 	w = width_of(d, L, L->cp, L->n);
 	pdf_unguard(d, &g);
 out:
@@ -407,7 +407,7 @@ void print_text(struct print_doc *d, enum print_font f, double size_pt, double x
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
 	p = pdf_page(d);
-	L->font = pdf_font(d, f);
+	L->font = pdf_font_for(d, f, L->cp, L->n);
 	if (L->n > 0) {
 		HPDF_Page_BeginText(p);
 		show(d, L, align_x(align, x, 0, width_of(d, L, L->cp, L->n)), y, L->cp, L->n);

@@ -1,0 +1,289 @@
+/* font.c - the faces a document embeds: DejaVu cut down to a compact set
+ * of characters, the whole face only for text that needs more, and the
+ * standard 14 fonts in small mode.
+ *
+ * libharu 2.3 embeds a TrueType font with its whole cmap, hmtx and loca
+ * tables and a /W width for every code point the font maps: about 86 KB a
+ * DejaVu face, however little text uses it, and 40 ms a document to read
+ * the TTF and walk its 193 cmap segments for each of 65,536 code points.
+ * So we hand it a subset (ttf.h) of the characters real text uses: Latin,
+ * Greek, Cyrillic, punctuation, arrows, box drawing, shapes and the game
+ * symbols.  A string with a character outside that set which DejaVu has
+ * is drawn with the face's other subset, every character of the face, so
+ * nothing ever prints as a missing-glyph box that DejaVu could draw.
+ *
+ * The subsets are made once per process and kept (a run writes hundreds
+ * of reports) and given to libharu from memory, through its internal
+ * font loader: HPDF_LoadTTFontFromFile would need a file. */
+#include "pdf_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hpdf_doc.h>
+#include <hpdf_font.h>
+#include <hpdf_fontdef.h>
+
+#include "ttf.h"
+
+static const char *const ttf_files[PRINT_NFONTS] = {
+	[PRINT_SANS] = "DejaVuSans.ttf",
+	[PRINT_SANS_BOLD] = "DejaVuSans-Bold.ttf",
+	[PRINT_MONO] = "DejaVuSansMono.ttf",
+	[PRINT_SERIF] = "DejaVuSerif.ttf",
+};
+
+/* The standard 14 faces: nothing embedded, every viewer has them. */
+static const char *const base14[PRINT_NFONTS] = {
+	[PRINT_SANS] = "Helvetica",
+	[PRINT_SANS_BOLD] = "Helvetica-Bold",
+	[PRINT_MONO] = "Courier",
+	[PRINT_SERIF] = "Times-Roman",
+};
+
+/* The compact set.  Each character costs a few bytes in every document
+ * that uses the face (its width in /W, its hmtx and loca entries), used or
+ * not; whole runs keep the cmap to few segments. */
+static const struct ttf_range compact[] = {
+	{ 0x0020, 0x007e }, /* ASCII */
+	{ 0x00a0, 0x024f }, /* Latin-1, Latin Extended-A and -B */
+	{ 0x0259, 0x0259 }, { 0x02bb, 0x02bc }, { 0x02c6, 0x02c7 }, { 0x02c9, 0x02c9 },
+	{ 0x02d8, 0x02dd }, /* schwa, modifier letters */
+	{ 0x0370, 0x03ff }, /* Greek */
+	{ 0x0400, 0x045f }, { 0x0490, 0x0491 }, /* Cyrillic */
+	{ 0x1e80, 0x1e85 }, { 0x1e9e, 0x1e9e }, { 0x1ef2, 0x1ef3 }, /* Welsh, capital sharp s */
+	{ 0x2010, 0x2027 }, { 0x2030, 0x203e }, { 0x2044, 0x2044 }, /* punctuation */
+	{ 0x2070, 0x2071 }, { 0x2074, 0x208e }, /* super- and subscripts */
+	{ 0x20a0, 0x20bf }, /* currency */
+	{ 0x2105, 0x2105 }, { 0x2113, 0x2113 }, { 0x2116, 0x2116 }, { 0x2122, 0x2122 },
+	{ 0x2126, 0x2126 }, { 0x212e, 0x212e }, { 0x2150, 0x215f }, /* ™, №, fractions */
+	{ 0x2190, 0x2199 }, { 0x21d0, 0x21d5 }, /* arrows */
+	{ 0x2202, 0x2202 }, { 0x2206, 0x2206 }, { 0x220f, 0x220f }, { 0x2211, 0x2212 },
+	{ 0x2215, 0x2215 }, { 0x2219, 0x221a }, { 0x221e, 0x221f }, { 0x2229, 0x2229 },
+	{ 0x222b, 0x222b }, { 0x2248, 0x2248 }, { 0x2260, 0x2261 }, { 0x2264, 0x2265 },
+	{ 0x2302, 0x2302 }, { 0x2310, 0x2310 }, { 0x2320, 0x2321 },
+	{ 0x2500, 0x25ff }, /* box drawing, blocks, geometric shapes */
+	{ 0x2600, 0x2613 }, { 0x2639, 0x2642 }, { 0x2654, 0x266f }, /* chess, suits */
+	{ 0x2680, 0x2685 }, { 0x2690, 0x2691 }, { 0x26a0, 0x26a0 }, /* dice, flags */
+	{ 0x2713, 0x2718 }, /* ticks and crosses */
+	{ 0xfb01, 0xfb02 }, { 0xfffd, 0xfffd },
+};
+
+/* One face from one directory, for the whole process: never freed, as a
+ * document may still use it (tests use a few font directories, a run
+ * one). */
+struct pdf_face {
+	struct pdf_face *next;
+	enum print_font font;
+	char *dir;                   /* the font directory it came from */
+	unsigned char *sub[2];       /* the compact subset, the whole face */
+	size_t len[2];
+	struct ttf ttf[2];           /* over sub[] */
+	unsigned char in_sub[8192];  /* bitmaps of the BMP: in the compact set */
+	unsigned char in_face[8192]; /* in DejaVu at all */
+};
+
+static struct pdf_face *faces;
+
+static bool bit(const unsigned char *map, uint32_t c)
+{
+	return c <= 0xffff && (map[c / 8] & 1u << c % 8);
+}
+
+static void face_free(struct pdf_face *fc)
+{
+	free(fc->dir);
+	free(fc->sub[0]);
+	free(fc->sub[1]);
+	free(fc);
+}
+
+/* Read the face's TTF and make subset which (0 compact, 1 whole). */
+static int make_subset(struct pdf_face *fc, enum print_font f, int which, char **err)
+{
+	static const struct ttf_range all[] = { { 0, 0xffff } };
+	char *path = xasprintf("%s/%s", fc->dir, ttf_files[f]), *e = NULL;
+	unsigned char *buf = NULL;
+	size_t len = 0;
+	struct ttf src;
+	FILE *fp = fopen(path, "rb");
+	int rc = -1;
+
+	if (!fp) {
+		*err = xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	for (size_t got = 1; got > 0; len += got) {
+		buf = xrealloc(buf, len + 65536);
+		got = fread(buf + len, 1, 65536, fp);
+	}
+	if (ferror(fp)) {
+		*err = xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno));
+		fclose(fp);
+		goto out;
+	}
+	fclose(fp);
+	if (ttf_open(&src, buf, len, &e) ||
+	    ttf_subset(&src, which ? all : compact, which ? 1 : sizeof compact / sizeof compact[0],
+		       which ? "_Full" : "", &fc->sub[which], &fc->len[which], &e) ||
+	    ttf_open(&fc->ttf[which], fc->sub[which], fc->len[which], &e)) {
+		*err = xasprintf("PDF: font '%s': %s", path, e);
+		free(e);
+		free(fc->sub[which]);
+		fc->sub[which] = NULL;
+		goto out;
+	}
+	if (which == 0)
+		for (uint32_t c = 0; c < 0xffff; c++) {
+			if (ttf_glyph(&src, c))
+				fc->in_face[c / 8] |= (unsigned char)(1u << c % 8);
+			if (ttf_glyph(&fc->ttf[0], c))
+				fc->in_sub[c / 8] |= (unsigned char)(1u << c % 8);
+		}
+	rc = 0;
+out:
+	free(buf);
+	free(path);
+	return rc;
+}
+
+/* The face f from the document's font directory, made on first use. */
+static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **err)
+{
+	struct pdf_face *fc;
+
+	for (fc = faces; fc; fc = fc->next)
+		if (fc->font == f && !strcmp(fc->dir, d->fontdir))
+			return fc;
+	fc = xcalloc(1, sizeof *fc);
+	fc->font = f;
+	fc->dir = xstrdup(d->fontdir);
+	if (make_subset(fc, f, 0, err)) {
+		face_free(fc);
+		return NULL;
+	}
+	fc->next = faces;
+	faces = fc;
+	return fc;
+}
+
+/* What HPDF_LoadTTFontFromFile does after reading the file: load, register
+ * and give the font the next subset tag (HPDFAA, HPDFAB, ...). */
+static HPDF_Font load_mem(struct print_doc *d, const unsigned char *buf, size_t len)
+{
+	HPDF_Doc pdf = d->pdf;
+	HPDF_Stream s = HPDF_MemStream_New(pdf->mmgr, (HPDF_UINT)len);
+	HPDF_FontDef def;
+	char tag[HPDF_TTF_FONT_TAG_LEN + 1];
+
+	if (!s)
+		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
+	if (HPDF_Stream_Write(s, buf, (HPDF_UINT)len) != HPDF_OK) {
+		HPDF_Stream_Free(s);
+		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
+	}
+	def = HPDF_TTFontDef_Load(pdf->mmgr, s, HPDF_TRUE); /* owns s now */
+	if (!def || HPDF_Doc_RegisterFontDef(pdf, def) != HPDF_OK)
+		pdf_throw(d, xasprintf("PDF: libharu cannot load a font (error 0x%04lX)",
+				       (unsigned long)HPDF_GetError(pdf)));
+	if (pdf->ttfont_tag[0] == 0) {
+		memcpy(pdf->ttfont_tag, "HPDFAA", 6);
+	} else {
+		for (int i = 5; i >= 0; i--) {
+			if (++pdf->ttfont_tag[i] <= 'Z')
+				break;
+			pdf->ttfont_tag[i] = 'A';
+		}
+	}
+	memcpy(tag, pdf->ttfont_tag, HPDF_TTF_FONT_TAG_LEN);
+	tag[HPDF_TTF_FONT_TAG_LEN] = '\0';
+	HPDF_TTFontDef_SetTagName(def, tag);
+	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
+	 * TrueType fonts, which would get StandardEncoding. */
+	return HPDF_GetFont(pdf, def->base_font, "UTF-8");
+}
+
+
+HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
+{
+	if ((unsigned)f >= PRINT_NFONTS)
+		BUG("font %d", (int)f);
+	if (!d->jmp)
+		BUG("pdf_font outside a guard");
+	if (d->fonts[f])
+		return d->fonts[f];
+	if (d->small) {
+		d->fonts[f] = HPDF_GetFont(d->pdf, base14[f], "WinAnsiEncoding");
+		if (!d->symbol)
+			d->symbol = HPDF_GetFont(d->pdf, "Symbol", NULL);
+	} else {
+		char *err = NULL;
+		if (!(d->face[f] = face_get(d, f, &err)))
+			pdf_throw(d, err);
+		d->fonts[f] = load_mem(d, d->face[f]->sub[0], d->face[f]->len[0]);
+	}
+	return d->fonts[f];
+}
+
+HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp, size_t n)
+{
+	HPDF_Font compact_font = pdf_font(d, f);
+	struct pdf_face *fc;
+	char *err = NULL;
+	size_t i;
+
+	if (d->small)
+		return compact_font;
+	fc = d->face[f];
+	for (i = 0; i < n; i++)
+		if (!bit(fc->in_sub, cp[i]) && bit(fc->in_face, cp[i]))
+			break;
+	if (i == n)
+		return compact_font;
+	if (d->full[f])
+		return d->full[f];
+	if (!fc->sub[1] && make_subset(fc, f, 1, &err))
+		pdf_throw(d, err);
+	d->full[f] = load_mem(d, fc->sub[1], fc->len[1]);
+	return d->full[f];
+}
+
+/* libharu marks the glyphs a composite is made of, but not their own
+ * parts (DejaVu's Ǖ is Ü and a macron, Ü is U and a dieresis): mark them
+ * all, or the PDF would lack the U. */
+static void mark_parts(HPDF_Font font, const struct ttf *t)
+{
+	HPDF_FontDef def = ((HPDF_FontAttr)font->attr)->fontdef;
+	HPDF_TTFontDefAttr a = def->attr;
+	unsigned *stack = xmalloc(a->num_glyphs * sizeof *stack), comp[64];
+	size_t top = 0, nc;
+
+	for (unsigned g = 0; g < a->num_glyphs; g++)
+		if (a->glyph_tbl.flgs[g])
+			stack[top++] = g;
+	while (top > 0) {
+		unsigned g = stack[--top];
+		if (ttf_components(t, g, comp, NULL, 64, &nc))
+			continue; /* our own subset: cannot happen */
+		for (size_t k = 0; k < nc; k++)
+			if (comp[k] < a->num_glyphs && !a->glyph_tbl.flgs[comp[k]]) {
+				a->glyph_tbl.flgs[comp[k]] = 1;
+				stack[top++] = comp[k];
+			}
+	}
+	free(stack);
+}
+
+void pdf_fonts_finish(struct print_doc *d)
+{
+	if (d->small)
+		return;
+	for (int f = 0; f < PRINT_NFONTS; f++) {
+		if (d->fonts[f])
+			mark_parts(d->fonts[f], &d->face[f]->ttf[0]);
+		if (d->full[f])
+			mark_parts(d->full[f], &d->face[f]->ttf[1]);
+	}
+}
