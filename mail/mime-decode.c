@@ -296,10 +296,14 @@ static void unflow(struct sb *t, bool delsp)
 void mime_text_tidy(struct sb *t, bool flowed, bool delsp)
 {
 	size_t w = 0, r = 0;
-	if (t->len >= 3 && !memcmp(t->buf, "\xEF\xBB\xBF", 3))
-		r = 3;
 	for (; r < t->len; r++) {
 		unsigned char c = (unsigned char)t->buf[r];
+		/* A byte-order mark goes wherever it stands before the first
+		 * byte kept: controls dropped below may come before it. */
+		if (!w && c == 0xef && t->len - r >= 3 && !memcmp(t->buf + r, "\xEF\xBB\xBF", 3)) {
+			r += 2;
+			continue;
+		}
 		if (c == '\r') {
 			if (r + 1 < t->len && t->buf[r + 1] == '\n')
 				continue;

@@ -371,6 +371,10 @@ START_TEST(utf16_bom_crlf)
 	text_is(msg, "A1 hold\n");
 	text_is("Content-Type: text/plain; charset=utf-8\r\n\r\n\xEF\xBB\xBFgame g1\r\nA1\rA2\n",
 		"game g1\nA1\nA2\n");
+	/* Found by `make fuzz`: a byte-order mark behind a control character
+	 * that is dropped still starts the text, and mime.h promises none. */
+	text_is("Content-Type: text/plain; charset=utf-8\r\n\r\n\x10\xEF\xBB\xBFgame g1\n",
+		"game g1\n");
 }
 END_TEST
 

@@ -161,6 +161,29 @@ START_TEST(plain_mail_body_is_read)
 }
 END_TEST
 
+/* Found by `make fuzz`: the Message-ID goes into our reply's In-Reply-To
+ * and References, so a CR left in it (a folded CRLF header, or a lone CR a
+ * sender put there) would end that header line and start another. */
+START_TEST(header_values_hold_no_carriage_return)
+{
+	const char *t = "From: Ann\r\n <ann@example.org>\r\nMessage-ID: <1@x>\rBcc: eve@x\r\n"
+			"Subject: a\r\n\tb\r\n\r\ngame g1\r\n";
+	struct submission s;
+	char *v = mail_header_get(t, strlen(t), "Message-ID");
+	ck_assert_str_eq(v, "<1@x> Bcc: eve@x");
+	free(v);
+	v = mail_header_get(t, strlen(t), "From");
+	ck_assert_ptr_null(strchr(v, '\r'));
+	free(v);
+	parse_ok("Message-ID: <2@x>\r\r\nSubject: a\r\n b\r\n\r\ngame g1\r\nplayer ann\r\n"
+		 "password pw\r\nleave\r\n", &s);
+	ck_assert_str_eq(s.message_id, "<2@x>");
+	ck_assert_ptr_null(strchr(s.subject, '\r'));
+	ck_assert(s.subject[0] == 'a' && s.subject[strlen(s.subject) - 1] == 'b');
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(mime_mail_goes_through_the_mime_layer)
 {
 	struct submission s;
@@ -214,6 +237,7 @@ int main(void)
 	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
+	tcase_add_test(tc, header_values_hold_no_carriage_return);
 	tcase_add_test(tc, mime_mail_goes_through_the_mime_layer);
 	tcase_add_test(tc, stored_orders_round_trip);
 	suite_add_tcase(s, tc);
