@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "print.h"
 #include "testutil.h"
 #include "ttf.h"
 #include "util.h"
@@ -249,6 +252,86 @@ START_TEST(damaged_fonts)
 }
 END_TEST
 
+/* A page through the print layer: names with accents, the suits, a
+ * nested composite (U+01D5), Armenian (only in the whole face) and a CJK
+ * character DejaVu lacks. */
+static void text_page(char **buf, size_t *len)
+{
+	struct print_doc_opts o = { PRINT_A4, false, NULL };
+	struct print_textbox tb = { PRINT_SANS_BOLD, 12, 8, 0, PRINT_LEFT, PRINT_TOP };
+	struct print_doc *d;
+	char *err = NULL;
+
+	ck_assert_msg(print_doc_new(&d, &o, &err) == 0, "%s", err);
+	print_page_paper(d, false);
+	print_text(d, PRINT_SANS, 14, 20, 270, PRINT_LEFT,
+		   "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez \xe2\x99\xa0\xe2\x99\xa5\xe2\x99\xa6"
+		   "\xe2\x99\xa3 \xc7\x95");
+	print_text(d, PRINT_SANS, 14, 20, 250, PRINT_LEFT,
+		   "Armenian \xd4\xb1\xd5\xa2 and \xe4\xb8\x80");
+	print_text_box(d, &tb, 20, 150, 60, 80,
+		       "Ren\xc3\xa9" "e wins the trick with the K\xe2\x99\xa3 \xe2\x80\x94 twice", NULL);
+	ck_assert_msg(print_doc_save_mem(d, buf, len, &err) == 0, "%s", err);
+	print_doc_free(d);
+}
+
+/* The output of "tool path rest" (stderr dropped). */
+static char *run(const char *tool, const char *path, const char *rest)
+{
+	struct sb sb = SB_INIT;
+	char chunk[4096], *cmd = xasprintf("%s '%s' %s 2>/dev/null", tool, path, rest);
+	size_t n;
+	FILE *p = popen(cmd, "r");
+
+	ck_assert_ptr_nonnull(p);
+	while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+		sb_add(&sb, chunk, n);
+	ck_assert_int_eq(pclose(p), 0);
+	free(cmd);
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+START_TEST(pdf_text)
+{
+	char *a, *b, *out, path[] = "/tmp/check_ttf.XXXXXX";
+	size_t la, lb;
+	int fd;
+	FILE *fp;
+
+	text_page(&a, &la);
+	text_page(&b, &lb);
+	ck_assert_uint_eq(la, lb);
+	ck_assert(memcmp(a, b, la) == 0);
+	/* Sans and Sans Bold compact, Sans whole for the Armenian: whole
+	 * DejaVu faces were 86 KB each. */
+	ck_assert_uint_lt(la, 100000);
+	if (system("command -v pdftotext >/dev/null && command -v pdffonts >/dev/null") != 0) {
+		fprintf(stderr, "check_ttf: poppler-utils missing, part of a test skipped\n");
+		goto out;
+	}
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	fp = fdopen(fd, "wb");
+	ck_assert(fwrite(a, 1, la, fp) == la);
+	ck_assert(fclose(fp) == 0);
+	out = run("pdftotext -enc UTF-8", path, "-");
+	ck_assert_msg(strstr(out, "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez \xe2\x99\xa0\xe2\x99\xa5\xe2\x99\xa6"
+				  "\xe2\x99\xa3 \xc7\x95"), "%s", out);
+	ck_assert_msg(strstr(out, "Armenian \xd4\xb1\xd5\xa2"), "%s", out);
+	ck_assert_msg(strstr(out, "K\xe2\x99\xa3"), "%s", out);
+	free(out);
+	out = run("pdffonts", path, "");
+	ck_assert_msg(strstr(out, "+DejaVuSans,Book ") && strstr(out, "+DejaVuSans_Full,Book ") &&
+			      strstr(out, "+DejaVuSans-Bold,Bold ") && !strstr(out, " no "),
+		      "%s", out);
+	free(out);
+	unlink(path);
+out:
+	free(a);
+	free(b);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ttf");
@@ -260,6 +343,10 @@ int main(void)
 	tcase_add_test(tc, same_bytes_and_names);
 	tcase_add_test(tc, everything_in_the_bmp);
 	tcase_add_test(tc, damaged_fonts);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pdf");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, pdf_text);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
