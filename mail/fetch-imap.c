@@ -13,6 +13,7 @@
  * index, so they are only removed.
  */
 #include "fetch-int.h"
+#include "tls-verify.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,7 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 	*out = imap;
 	mailimap_set_timeout(imap, (time_t)n->src->timeout);
 	r = tls ? mailimap_ssl_connect_with_callback(imap, host, (uint16_t)n->url.port,
-						     fetch_tls_setup, (void *)host)
+						     tls_setup_sni, (void *)host)
 		: mailimap_socket_connect(imap, host, (uint16_t)n->url.port);
 	if (!ok(r))
 		return fail(imap, n, r, "connecting", err);
@@ -87,7 +88,7 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 		if (!ok(r))
 			return fail(imap, n, r, "CAPABILITY", err);
 		if (has_cap(imap, "STARTTLS")) {
-			r = mailimap_socket_starttls_with_callback(imap, fetch_tls_setup,
+			r = mailimap_socket_starttls_with_callback(imap, tls_setup_sni,
 								   (void *)host);
 			if (!ok(r))
 				return fail(imap, n, r, "STARTTLS", err);
@@ -99,7 +100,8 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 		}
 	}
 	/* Before the password goes out: is this the server we meant? */
-	if (tls && fetch_tls_verify(imap->imap_stream, host, n->src->ca_file, err))
+	if (tls && tls_verify(imap->imap_stream, host, n->src->ca_file, "refusing to log in",
+			      err))
 		return WP_ERR_IO;
 	r = mailimap_login(imap, n->url.user, n->password);
 	if (!ok(r)) {

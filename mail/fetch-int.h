@@ -48,13 +48,5 @@ int fetch_pop3(struct fetch_run *fr, const struct fetch_net *n, char **err);
 /* --- shared by the network drivers (fetch-net.c) ------------------------------ */
 /* The first line of a password file that only its owner can read. */
 int fetch_password(const char *path, char **pw, char **err);
-struct _mailstream;
-/* Verify the server's certificate chain and name after the handshake,
- * against ca_file (NULL: the system store).  0, or -1 with *err. */
-int fetch_tls_verify(struct _mailstream *s, const char *host, const char *ca_file,
-		     char **err);
-/* For *_with_callback connects: send SNI when host is a name. */
-struct mailstream_ssl_context;
-void fetch_tls_setup(struct mailstream_ssl_context *ctx, void *host);
 
 #endif

@@ -1,21 +1,12 @@
-/* fetch-net.c - what the IMAP and POP3 sources share: their URL, the
- * password file, and checking the server's TLS certificate ourselves
- * (libetpan 1.9.4 under GnuTLS never does; see LIBETPAN.md section 3.8).
+/* fetch-net.c - what the IMAP and POP3 sources share: their URL and the
+ * password file.  The server's TLS certificate is checked by tls-verify.c,
+ * which send uses too.
  */
 #include "fetch-int.h"
 #include "fsutil.h"
 
-#include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <gnutls/gnutls.h>
-#include <gnutls/x509.h>
-#include <libetpan/libetpan.h>
 
 /* --- the URL ----------------------------------------------------------------- */
 
@@ -150,99 +141,4 @@ void fetch_url_release(struct fetch_url *u)
 int fetch_password(const char *path, char **pw, char **err)
 {
 	return fs_read_secret(path, pw, err) ? WP_ERR_CONFIG : WP_OK;
-}
-
-/* --- TLS ------------------------------------------------------------------------ */
-
-static bool is_ip(const char *host)
-{
-	unsigned char a[16];
-	return inet_pton(AF_INET, host, a) == 1 || inet_pton(AF_INET6, host, a) == 1;
-}
-
-void fetch_tls_setup(struct mailstream_ssl_context *ctx, void *host)
-{
-	/* SNI carries host names only (RFC 6066), never an address. */
-	if (!is_ip(host))
-		mailstream_ssl_set_server_name(ctx, host);
-}
-
-static int load_chain(carray *chain, gnutls_x509_crt_t *crts, unsigned n, char **err)
-{
-	for (unsigned i = 0; i < n; i++) {
-		MMAPString *der = carray_get(chain, i);
-		gnutls_datum_t d = { (unsigned char *)der->str, (unsigned)der->len };
-		int r = gnutls_x509_crt_init(&crts[i]);
-		if (r >= 0)
-			r = gnutls_x509_crt_import(crts[i], &d, GNUTLS_X509_FMT_DER);
-		if (r < 0) {
-			*err = xasprintf("the server's certificate %u cannot be read: %s", i,
-					 gnutls_strerror(r));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int check_chain(gnutls_x509_crt_t *crts, unsigned n, const char *host,
-		       const char *ca_file, char **err)
-{
-	gnutls_x509_trust_list_t tl;
-	gnutls_typed_vdata_st want[] = {
-		{ GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)host, 0 },
-		{ GNUTLS_DT_KEY_PURPOSE_OID, (unsigned char *)GNUTLS_KP_TLS_WWW_SERVER, 0 },
-	};
-	unsigned status = 0;
-	int r, rc = -1;
-
-	if (gnutls_x509_trust_list_init(&tl, 0) < 0)
-		BUG("gnutls_x509_trust_list_init");
-	r = ca_file ? gnutls_x509_trust_list_add_trust_file(tl, ca_file, NULL,
-							    GNUTLS_X509_FMT_PEM, 0, 0)
-		    : gnutls_x509_trust_list_add_system_trust(tl, 0, 0);
-	if (r <= 0) {
-		*err = xasprintf("no CA certificate could be read from %s%s%s",
-				 ca_file ? ca_file : "the system store", r < 0 ? ": " : "",
-				 r < 0 ? gnutls_strerror(r) : "");
-	} else if ((r = gnutls_x509_trust_list_verify_crt2(tl, crts, n, want, ARRAY_SIZE(want),
-							    0, &status, NULL)) < 0) {
-		*err = xasprintf("the TLS certificate of %s cannot be checked: %s", host,
-				 gnutls_strerror(r));
-	} else if (status) {
-		gnutls_datum_t text = { NULL, 0 };
-		gnutls_certificate_verification_status_print(status, GNUTLS_CRT_X509, &text, 0);
-		*err = xasprintf("the TLS certificate of %s is not trusted (checked against %s): "
-				 "%s; refusing to log in", host,
-				 ca_file ? ca_file : "the system CA store",
-				 text.data ? (const char *)text.data : "verification failed");
-		gnutls_free(text.data);
-	} else {
-		rc = 0;
-	}
-	gnutls_x509_trust_list_deinit(tl, 1);
-	return rc;
-}
-
-int fetch_tls_verify(struct _mailstream *s, const char *host, const char *ca_file,
-		     char **err)
-{
-	carray *chain = mailstream_get_certificate_chain(s);
-	unsigned n = chain ? carray_count(chain) : 0;
-	gnutls_x509_crt_t *crts;
-	int rc;
-
-	if (!n) {
-		*err = xasprintf("%s sent no TLS certificate; refusing to log in", host);
-		if (chain)
-			mailstream_certificate_chain_free(chain);
-		return -1;
-	}
-	crts = xcalloc(n, sizeof *crts);
-	rc = load_chain(chain, crts, n, err) ? -1 : check_chain(crts, n, host, ca_file, err);
-	for (unsigned i = 0; i < n; i++)
-		if (crts[i])
-			gnutls_x509_crt_deinit(crts[i]);
-	free(crts);
-	mailstream_certificate_chain_free(chain);
-	return rc;
 }

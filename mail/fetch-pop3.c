@@ -7,6 +7,7 @@
  * takes the messages again and finds them in the index.
  */
 #include "fetch-int.h"
+#include "tls-verify.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,13 +57,13 @@ static int pop3_open(const struct fetch_net *n, mailpop3 **out, char **err)
 	*out = pop;
 	mailpop3_set_timeout(pop, (time_t)n->src->timeout);
 	r = tls ? mailpop3_ssl_connect_with_callback(pop, host, (uint16_t)n->url.port,
-						     fetch_tls_setup, (void *)host)
+						     tls_setup_sni, (void *)host)
 		: mailpop3_socket_connect(pop, host, (uint16_t)n->url.port);
 	if (r != MAILPOP3_NO_ERROR)
 		return fail(pop, n, r, "connecting", err);
 	if (!tls && n->src->starttls != CONFIG_STARTTLS_NO) {
 		if (offers_stls(pop)) {
-			r = mailpop3_socket_starttls_with_callback(pop, fetch_tls_setup,
+			r = mailpop3_socket_starttls_with_callback(pop, tls_setup_sni,
 								   (void *)host);
 			if (r != MAILPOP3_NO_ERROR)
 				return fail(pop, n, r, "STLS", err);
@@ -73,7 +74,8 @@ static int pop3_open(const struct fetch_net *n, mailpop3 **out, char **err)
 			return WP_ERR_IO;
 		}
 	}
-	if (tls && fetch_tls_verify(pop->pop3_stream, host, n->src->ca_file, err))
+	if (tls && tls_verify(pop->pop3_stream, host, n->src->ca_file, "refusing to log in",
+			      err))
 		return WP_ERR_IO;
 	r = mailpop3_user(pop, n->url.user);
 	if (r == MAILPOP3_NO_ERROR)

@@ -24,13 +24,6 @@ int smtp_deliver(struct smtp_conn *sc, const char *from, const struct strlist *r
 /* QUIT (when still connected) and free. */
 void smtp_close(struct smtp_conn *sc);
 
-/* --- TLS check (send-tls.c) ------------------------------------------------ */
-struct _mailstream;
-/* Verify the peer's chain on a TLS stream against ca_file (NULL: the
- * system store) and host.  0, or -1 with *why. */
-int send_tls_verify(struct _mailstream *s, const char *host, const char *ca_file,
-		    char **why);
-
 /* --- a sendmail-compatible command (send-pipe.c) --------------------------- */
 int pipe_deliver(const char *command, long long timeout, const char *from,
 		 const struct strlist *rcpt, const char *msg, size_t len, char **why);

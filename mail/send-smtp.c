@@ -1,10 +1,10 @@
 /* send-smtp.c - one SMTP session with libetpan: connect, TLS (checked by
- * send-tls.c), EHLO, AUTH, then MAIL/RCPT/DATA per message; see send.h for
+ * tls-verify.c), EHLO, AUTH, then MAIL/RCPT/DATA per message; see send.h for
  * the rules and send-int.h for the return codes.
  */
 #include "send-int.h"
+#include "tls-verify.h"
 
-#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,20 +17,6 @@ struct smtp_conn {
 	bool esmtp;
 	bool dead;   /* no QUIT: the stream is gone */
 };
-
-static bool is_ip(const char *host)
-{
-	unsigned char buf[16];
-	return inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
-}
-
-/* Sent during the handshake: SNI, which must never carry an IP address. */
-static void tls_setup(struct mailstream_ssl_context *ctx, void *data)
-{
-	char *host = data;
-	if (!is_ip(host))
-		mailstream_ssl_set_server_name(ctx, host);
-}
 
 /* smtp://HOST[:PORT] or smtps://HOST[:PORT]; HOST may be [IPv6]. */
 static int parse_url(const char *url, bool *tls, char **host, uint16_t *port, char **why)
@@ -144,13 +130,13 @@ static int starttls(struct smtp_conn *sc, const struct config *cfg, bool *tls, c
 				 "(starttls=\"auto\" or \"no\" in <smtp> would allow it)", sc->host);
 		return -1;
 	}
-	r = mailsmtp_socket_starttls_with_callback(sc->s, tls_setup, sc->host);
+	r = mailsmtp_socket_starttls_with_callback(sc->s, tls_setup_sni, sc->host);
 	if (r != MAILSMTP_NO_ERROR) {
 		*why = smtp_why(sc, r, "STARTTLS with");
 		return -1;
 	}
 	*tls = true;
-	if (send_tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, why))
+	if (tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, "refusing to send", why))
 		return -1;
 	return greet(sc, why); /* what the server offers may change under TLS */
 }
@@ -206,7 +192,7 @@ struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char
 		BUG("out of memory in mailsmtp_new");
 	mailsmtp_set_timeout(sc->s, (time_t)cfg->send_timeout);
 	if (tls)
-		r = mailsmtp_ssl_connect_with_callback(sc->s, sc->host, port, tls_setup, sc->host);
+		r = mailsmtp_ssl_connect_with_callback(sc->s, sc->host, port, tls_setup_sni, sc->host);
 	else
 		r = mailsmtp_socket_connect(sc->s, sc->host, port);
 	if (r != MAILSMTP_NO_ERROR) {
@@ -215,7 +201,7 @@ struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char
 		sc->dead = true;
 		goto fail;
 	}
-	if (tls && send_tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, why))
+	if (tls && tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, "refusing to send", why))
 		goto fail;
 	if (greet(sc, why))
 		goto fail;
