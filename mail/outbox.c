@@ -1,51 +1,122 @@
-/* outbox.c - RFC 5322 messages into the outbox Maildir; see outbox.h. */
+/* outbox.c - outgoing messages built with libetpan's MIME writer, into the
+ * outbox Maildir; see outbox.h.
+ *
+ * The same struct outmsg must give the same bytes every time: a turn that
+ * is redone after a crash rewrites its mail, and the project promises
+ * byte-identical results from the same state, orders and seed.  libetpan's
+ * helpers would break that in three places, so they are not used:
+ * mailimf_fields_new_with_data() invents a Message-ID and reads the clock
+ * for Date, and mailmime_new_empty() (and so mailmime_smart_add_part() and
+ * mailmime_multiple_new()) draws a random multipart boundary.  The header
+ * fields are made here from the message's key, sender and date, and the
+ * multipart is made with a boundary derived from the key.
+ *
+ * libetpan writes CRLF line ends, folds the header fields and writes
+ * base64 in lines of 76 characters.  It has no RFC 2047 encoder, so the
+ * encoded-words are made here.  The text goes out as 8bit, which keeps it
+ * readable as it is; only a text that 8bit cannot carry (a line over 998
+ * bytes, a bare CR) goes as base64, because libetpan's writer would cut
+ * such a line and its quoted-printable encoder changes trailing blanks
+ * (LIBETPAN.md section 3.3).
+ */
 #include "outbox.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <libetpan/libetpan.h>
 #include <nettle/base64.h>
+#include <nettle/sha2.h>
 
 #include "fsutil.h"
 #include "util.h"
 
-static bool is_ascii(const char *s)
+/* libetpan returns NULL or an error code only when it runs out of memory
+ * (everything handed to it here is well-formed), which the project treats
+ * as fatal everywhere (util.h). */
+static void *need(void *p)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s >= 0x80 || *s == '\r' || *s == '\n')
+	if (!p)
+		BUG("libetpan ran out of memory building a message");
+	return p;
+}
+
+static void need_ok(int r)
+{
+	if (r != MAILIMF_NO_ERROR)
+		BUG("libetpan failed building a message (error %d)", r);
+}
+
+/* --- header text ------------------------------------------------------------- */
+
+/* The longest UTF-8 piece of one encoded-word: 36 bytes are 48 base64
+ * characters, 60 with "=?UTF-8?B?" and "?=", so that "Subject: " and the
+ * first word fit in one line; RFC 2047 allows 75. */
+#define WORD_BYTES 36
+
+/* s as RFC 2047 B encoded-words of at most max bytes each, cut between
+ * UTF-8 characters and joined by spaces.  A reader drops the space between
+ * two encoded-words, so the text comes back exactly. */
+static char *encoded_words(const char *s, size_t max)
+{
+	struct sb out = SB_INIT;
+	size_t len = strlen(s), i = 0;
+	char *b64 = xmalloc(BASE64_ENCODE_RAW_LENGTH(max < len ? max : len) + 1);
+
+	do {
+		size_t n = len - i < max ? len - i : max, k = n;
+		/* Never split a character (unless this is not UTF-8 at all). */
+		while (i + n < len && k > 0 && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+			k--;
+		if (i + n < len && k > 0)
+			n = k;
+		base64_encode_raw(b64, n, (const uint8_t *)s + i);
+		sb_addf(&out, "%s=?UTF-8?B?%.*s?=", i ? " " : "",
+			(int)BASE64_ENCODE_RAW_LENGTH(n), b64);
+		i += n;
+	} while (i < len);
+	free(b64);
+	return sb_detach(&out);
+}
+
+/* Can libetpan write s as it is, and will a reader get s back?  Printable
+ * ASCII only, and no "=?" that would read as an encoded-word.  In an
+ * unstructured field (words) libetpan folds at blanks and writes every run
+ * of blanks as one space, so a blank must be single and between words. */
+static bool plain_ascii(const char *s, bool words)
+{
+	size_t word = 0;
+	if (strstr(s, "=?") || (words && *s == ' '))
+		return false;
+	for (const char *p = s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == ' ' && words) {
+			if (p[1] == ' ' || p[1] == '\0')
+				return false;
+			word = 0;
+		} else if (c < 0x20 || c > 0x7e || ++word > 900) {
 			return false;
+		}
+	}
 	return true;
 }
 
-/* RFC 2047 encoded word for a header value that is not plain ASCII. */
-static void add_header_text(struct sb *out, const char *s)
+/* A display name for libetpan: as it is when that is ASCII words, else one
+ * encoded-word.  libetpan writes a name of atoms and blanks as words
+ * (folding at, and squeezing, the blanks, hence single blanks only) and
+ * any other as a quoted-string.  Only one encoded-word, however long: some
+ * libetpan versions quote a name with blanks in it, and an encoded-word
+ * inside quotes is not decoded (RFC 2047 section 5). */
+static char *display_name(const char *name)
 {
-	size_t n = strlen(s);
-	char *enc;
-	if (is_ascii(s)) {
-		sb_adds(out, s);
-		return;
-	}
-	enc = xmalloc(BASE64_ENCODE_RAW_LENGTH(n) + 1);
-	base64_encode_raw(enc, n, (const uint8_t *)s);
-	enc[BASE64_ENCODE_RAW_LENGTH(n)] = '\0';
-	sb_addf(out, "=?UTF-8?B?%s?=", enc);
-	free(enc);
-}
-
-static void add_mailbox(struct sb *out, const char *name, const char *addr)
-{
-	if (name && *name) {
-		if (is_ascii(name) && !strpbrk(name, "\"\\()<>,;:@[]")) {
-			sb_addf(out, "%s", name);
-		} else {
-			add_header_text(out, name);
-		}
-		sb_addf(out, " <%s>", addr);
-	} else {
-		sb_adds(out, addr);
-	}
+	if (!name || !*name)
+		return NULL;
+	/* libetpan refuses a quoted-string over 499 bytes; an encoded-word
+	 * is an atom and has no such limit. */
+	if (plain_ascii(name, true) && strlen(name) < 400)
+		return xstrdup(name);
+	return encoded_words(name, strlen(name));
 }
 
 static const char *domain_of(const char *addr)
@@ -54,74 +125,221 @@ static const char *domain_of(const char *addr)
 	return at ? at + 1 : "localhost";
 }
 
-static void add_body(struct sb *out, const char *body)
+/* The id inside in_reply_to ("<id>", as the player's mail had it), or NULL
+ * when there is none fit to be written back into a header. */
+static char *reply_id(const char *in_reply_to)
 {
-	for (const char *p = body; *p; p++) {
-		if (*p == '\n')
-			sb_addc(out, '\r');
-		sb_addc(out, *p);
+	const char *p = in_reply_to, *end;
+	if (!p)
+		return NULL;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '<') {
+		p++;
+		end = strchr(p, '>');
+	} else {
+		end = p + strcspn(p, " \t");
 	}
-	if (out->len < 2 || out->buf[out->len - 1] != '\n')
-		sb_adds(out, "\r\n");
+	if (!end || end == p)
+		return NULL;
+	for (const char *q = p; q < end; q++)
+		if (*q <= 0x20 || *q >= 0x7f || *q == '<' || *q == '>')
+			return NULL;
+	return xstrndup(p, (size_t)(end - p));
 }
 
-/* Base64 in lines of 76 characters (RFC 2045). */
-static void add_base64(struct sb *out, const char *data, size_t len)
+static clist *id_list(const char *id)
 {
-	char line[77];
-	for (size_t i = 0; i < len; i += 57) {
-		size_t n = len - i < 57 ? len - i : 57;
-		base64_encode_raw(line, n, (const uint8_t *)data + i);
-		sb_add(out, line, BASE64_ENCODE_RAW_LENGTH(n));
-		sb_adds(out, "\r\n");
-	}
+	clist *l = need(clist_new());
+	if (clist_append(l, xstrdup(id)) < 0)
+		need(NULL);
+	return l;
 }
 
-char *outbox_render(const struct outmsg *m)
+static struct mailimf_fields *header_fields(const struct outmsg *m)
 {
-	struct sb out = SB_INIT;
-	char date[64];
+	struct mailimf_fields *f = need(mailimf_fields_new_empty());
+	struct mailimf_mailbox_list *from = need(mailimf_mailbox_list_new_empty());
+	struct mailimf_address_list *to = need(mailimf_address_list_new_empty());
+	char *id = reply_id(m->in_reply_to);
 	struct tm tm;
 	time_t t = (time_t)m->date;
 
 	gmtime_r(&t, &tm);
-	strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
-	sb_adds(&out, "From: ");
-	add_mailbox(&out, m->from_name, m->from);
-	sb_adds(&out, "\r\nTo: ");
-	add_mailbox(&out, m->to_name, m->to);
-	sb_adds(&out, "\r\nSubject: ");
-	add_header_text(&out, m->subject);
-	sb_addf(&out, "\r\nDate: %s\r\n", date);
-	sb_addf(&out, "Message-ID: <%s@%s>\r\n", m->key, domain_of(m->from));
-	if (m->in_reply_to) {
-		sb_addf(&out, "In-Reply-To: %s\r\n", m->in_reply_to);
-		sb_addf(&out, "References: %s\r\n", m->in_reply_to);
+	need_ok(mailimf_mailbox_list_add_mb(from, display_name(m->from_name), xstrdup(m->from)));
+	need_ok(mailimf_address_list_add_mb(to, display_name(m->to_name), xstrdup(m->to)));
+	/* One call, so libetpan's usual order: Date, From, To, Message-ID,
+	 * In-Reply-To, References, Subject.  References on a reply is the
+	 * one id we know (RFC 5322 section 3.6.4). */
+	need_ok(mailimf_fields_add_data(
+		f,
+		need(mailimf_date_time_new(tm.tm_mday, tm.tm_mon + 1, tm.tm_year + 1900,
+					   tm.tm_hour, tm.tm_min, tm.tm_sec, 0)),
+		from, NULL, NULL, to, NULL, NULL, xasprintf("%s@%s", m->key, domain_of(m->from)),
+		id ? id_list(id) : NULL, id ? id_list(id) : NULL,
+		plain_ascii(m->subject, true) ? xstrdup(m->subject)
+					      : encoded_words(m->subject, WORD_BYTES)));
+	free(id);
+	if (m->auto_submitted)
+		need_ok(mailimf_fields_add(f, need(mailimf_field_new_custom(
+						      xstrdup("Auto-Submitted"),
+						      xstrdup(m->auto_submitted)))));
+	/* Our mark: a mail that comes back with it is never answered. */
+	need_ok(mailimf_fields_add(f, need(mailimf_field_new_custom(
+					      xstrdup("X-Loop"),
+					      xasprintf("wyrmpost@%s", domain_of(m->from))))));
+	return f;
+}
+
+/* --- the parts ----------------------------------------------------------------- */
+
+static void add_param(struct mailmime_content *ct, const char *name, const char *value)
+{
+	if (!ct->ct_parameters)
+		ct->ct_parameters = need(clist_new());
+	if (clist_append(ct->ct_parameters,
+			 need(mailmime_param_new_with_data((char *)name, (char *)value))) < 0)
+		need(NULL);
+}
+
+/* Does 8bit fail this text (LF line ends): a line over 998 bytes, or a CR
+ * that is not part of a line end? */
+static bool needs_base64(const char *s, size_t len)
+{
+	size_t col = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\r')
+			return true;
+		col = s[i] == '\n' ? 0 : col + 1;
+		if (col > 998)
+			return true;
 	}
-	sb_addf(&out, "Auto-Submitted: %s\r\n", m->auto_submitted);
-	sb_addf(&out, "X-Loop: wyrmpost@%s\r\n", domain_of(m->from));
-	sb_adds(&out, "MIME-Version: 1.0\r\n");
-	if (m->nattach) {
-		/* The boundary only has to be absent from the parts: base64 and
-		 * our text cannot contain this one. */
-		sb_addf(&out, "Content-Type: multipart/mixed; boundary=\"=_wyrmpost_%s\"\r\n\r\n"
-			      "This is a message in MIME format.\r\n"
-			      "--=_wyrmpost_%s\r\n", m->key, m->key);
+	return false;
+}
+
+/* The text as it goes out, ending with a line end; CRLF for base64, whose
+ * content must be in canonical form, LF for 8bit, which libetpan turns
+ * into CRLF as it writes. */
+static char *body_text(const char *body, bool b64, size_t *len)
+{
+	struct sb out = SB_INIT;
+	for (const char *p = body; *p; p++) {
+		if (*p == '\n' && b64)
+			sb_addc(&out, '\r');
+		sb_addc(&out, *p);
 	}
-	sb_adds(&out, "Content-Type: text/plain; charset=utf-8\r\n"
-		      "Content-Transfer-Encoding: 8bit\r\n\r\n");
-	add_body(&out, m->body);
-	for (size_t i = 0; i < m->nattach; i++) {
-		const struct outpart *a = &m->attach[i];
-		sb_addf(&out, "--=_wyrmpost_%s\r\nContent-Type: %s; name=\"%s\"\r\n"
-			      "Content-Disposition: attachment; filename=\"%s\"\r\n"
-			      "Content-Transfer-Encoding: base64\r\n\r\n",
-			m->key, a->content_type, a->filename, a->filename);
-		add_base64(&out, a->data, a->len);
-	}
-	if (m->nattach)
-		sb_addf(&out, "--=_wyrmpost_%s--\r\n", m->key);
+	if (!out.len || out.buf[out.len - 1] != '\n')
+		sb_adds(&out, b64 ? "\r\n" : "\n");
+	*len = out.len;
 	return sb_detach(&out);
+}
+
+/* A single part whose body is data (not copied: it must outlive the
+ * message). */
+static struct mailmime *single_part(struct mailmime_content *ct, struct mailmime_fields *f,
+				    const char *data, size_t len)
+{
+	struct mailmime *part = need(mailmime_new_empty(ct, f));
+	need_ok(mailmime_set_body_text(part, (char *)data, len));
+	return part;
+}
+
+static struct mailmime *text_part(const char *text, size_t len, bool b64)
+{
+	struct mailmime_content *ct = need(mailmime_content_new_with_str("text/plain"));
+	add_param(ct, "charset", "utf-8");
+	return single_part(ct, need(mailmime_fields_new_encoding(
+				       b64 ? MAILMIME_MECHANISM_BASE64 : MAILMIME_MECHANISM_8BIT)),
+			   text, len);
+}
+
+static struct mailmime *attachment_part(const struct outpart *a)
+{
+	struct mailmime_content *ct = mailmime_content_new_with_str(a->content_type);
+	if (!ct)
+		ct = need(mailmime_content_new_with_str("application/octet-stream"));
+	add_param(ct, "name", a->filename);
+	return single_part(ct, need(mailmime_fields_new_filename(MAILMIME_DISPOSITION_TYPE_ATTACHMENT,
+								 xstrdup(a->filename),
+								 MAILMIME_MECHANISM_BASE64)),
+			   a->data, a->len);
+}
+
+static bool boundary_chars(const char *s)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '.' || *s == '_' || *s == '-'))
+			return false;
+	return true;
+}
+
+/* The multipart boundary: from the key, so the same message always has
+ * the same one (a hash of it when the key is long or odd: RFC 2046 allows
+ * 70 characters), and never a string the text holds; the attachments are
+ * base64, which has no '_'. */
+static char *boundary_for(const char *key, const char *text)
+{
+	char *base, *b;
+	if (strlen(key) <= 48 && boundary_chars(key)) {
+		base = xasprintf("=_wyrmpost_%s", key);
+	} else {
+		struct sha256_ctx ctx;
+		uint8_t d[SHA256_DIGEST_SIZE];
+		struct sb hex = SB_INIT;
+		sha256_init(&ctx);
+		sha256_update(&ctx, strlen(key), (const uint8_t *)key);
+		sha256_digest(&ctx, sizeof d, d);
+		for (size_t i = 0; i < 16; i++)
+			sb_addf(&hex, "%02x", d[i]);
+		base = xasprintf("=_wyrmpost_%s", sb_str(&hex));
+		sb_release(&hex);
+	}
+	b = xstrdup(base);
+	for (unsigned n = 1; strstr(text, b); n++) {
+		free(b);
+		b = xasprintf("%s_%u", base, n);
+	}
+	free(base);
+	return b;
+}
+
+static const char preamble[] = "This is a message in MIME format.";
+
+char *outbox_render(const struct outmsg *m)
+{
+	bool b64 = needs_base64(m->body, strlen(m->body));
+	size_t tlen, olen;
+	char *text = body_text(m->body, b64, &tlen);
+	struct mailmime *msg = need(mailmime_new_message_data(NULL));
+	struct mailmime *top = text_part(text, tlen, b64);
+	MMAPString *s = need(mmap_string_new(""));
+	int col = 0;
+	char *out;
+
+	mailmime_set_imf_fields(msg, header_fields(m));
+	if (m->nattach) {
+		struct mailmime_content *ct = need(mailmime_content_new_with_str("multipart/mixed"));
+		struct mailmime *mp;
+		char *boundary = boundary_for(m->key, text);
+		add_param(ct, "boundary", boundary);
+		free(boundary);
+		mp = need(mailmime_new(MAILMIME_MULTIPLE, NULL, 0, NULL, ct, NULL, NULL, NULL,
+				       need(clist_new()), NULL, NULL));
+		need_ok(mailmime_set_preamble_text(mp, (char *)preamble, strlen(preamble)));
+		need_ok(mailmime_add_part(mp, top));
+		for (size_t i = 0; i < m->nattach; i++)
+			need_ok(mailmime_add_part(mp, attachment_part(&m->attach[i])));
+		top = mp;
+	}
+	need_ok(mailmime_add_part(msg, top));
+	need_ok(mailmime_write_mem(s, &col, msg));
+	olen = s->len;
+	out = xstrndup(s->str, olen);
+	mmap_string_free(s);
+	mailmime_free(msg);
+	free(text);
+	return out;
 }
 
 int outbox_put(const char *dir, const struct outmsg *m, char **err)
