@@ -18,9 +18,12 @@
 #include "pdf_int.h"
 
 #include <errno.h>
-#include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <hpdf_doc.h>
 #include <hpdf_font.h>
@@ -100,32 +103,24 @@ static void face_free(struct pdf_face *fc)
 	free(fc);
 }
 
-/* Read the face's TTF and make subset which (0 compact, 1 whole). */
+/* Map the face's TTF and make subset which (0 compact, 1 whole).  Mapped,
+ * not read: the subset touches a fraction of its 700 KB. */
 static int make_subset(struct pdf_face *fc, enum print_font f, int which, char **err)
 {
 	static const struct ttf_range all[] = { { 0, 0xffff } };
 	char *path = xasprintf("%s/%s", fc->dir, ttf_files[f]), *e = NULL;
-	unsigned char *buf = NULL;
-	size_t len = 0;
+	void *map = MAP_FAILED;
+	struct stat st;
 	struct ttf src;
-	FILE *fp = fopen(path, "rb");
-	int rc = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -1;
 
-	if (!fp) {
-		*err = xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno));
+	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0 ||
+	    (map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		*err = xasprintf("PDF: cannot read font '%s': %s", path,
+				 fd >= 0 && st.st_size <= 0 ? "empty file" : strerror(errno));
 		goto out;
 	}
-	for (size_t got = 1; got > 0; len += got) {
-		buf = xrealloc(buf, len + 65536);
-		got = fread(buf + len, 1, 65536, fp);
-	}
-	if (ferror(fp)) {
-		*err = xasprintf("PDF: cannot read font '%s': %s", path, strerror(errno));
-		fclose(fp);
-		goto out;
-	}
-	fclose(fp);
-	if (ttf_open(&src, buf, len, &e) ||
+	if (ttf_open(&src, map, (size_t)st.st_size, &e) ||
 	    ttf_subset(&src, which ? all : compact, which ? 1 : sizeof compact / sizeof compact[0],
 		       which ? "_Full" : "", &fc->sub[which], &fc->len[which], &e) ||
 	    ttf_open(&fc->ttf[which], fc->sub[which], fc->len[which], &e)) {
@@ -135,16 +130,16 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 		fc->sub[which] = NULL;
 		goto out;
 	}
-	if (which == 0)
-		for (uint32_t c = 0; c < 0xffff; c++) {
-			if (ttf_glyph(&src, c))
-				fc->in_face[c / 8] |= (unsigned char)(1u << c % 8);
-			if (ttf_glyph(&fc->ttf[0], c))
-				fc->in_sub[c / 8] |= (unsigned char)(1u << c % 8);
-		}
+	if (which == 0) {
+		ttf_coverage(&src, fc->in_face);
+		ttf_coverage(&fc->ttf[0], fc->in_sub);
+	}
 	rc = 0;
 out:
-	free(buf);
+	if (map != MAP_FAILED)
+		munmap(map, (size_t)st.st_size);
+	if (fd >= 0)
+		close(fd);
 	free(path);
 	return rc;
 }

@@ -46,6 +46,10 @@ int ttf_open(struct ttf *f, const unsigned char *data, size_t len, char **err);
 /* The glyph of code point c, 0 (.notdef) if the font has none. */
 unsigned ttf_glyph(const struct ttf *f, uint32_t c);
 
+/* Set the bit of every code point below U+FFFF that has a glyph in map, a
+ * bitmap of 8,192 bytes (bit c % 8 of byte c / 8). */
+void ttf_coverage(const struct ttf *f, unsigned char *map);
+
 /* Advance width and left side bearing of glyph gid, in font units. */
 unsigned ttf_advance(const struct ttf *f, unsigned gid);
 int ttf_lsb(const struct ttf *f, unsigned gid);

@@ -174,6 +174,19 @@ unsigned ttf_glyph(const struct ttf *f, uint32_t c)
 	return g < f->nglyphs ? g : 0;
 }
 
+void ttf_coverage(const struct ttf *f, unsigned char *map)
+{
+	const unsigned char *t = f->cmap4.p;
+	size_t segs = rd16(t + 6) / 2;
+	const unsigned char *end = t + 14, *start = end + 2 * segs + 2;
+
+	/* Only the code points inside segments need a look-up. */
+	for (size_t i = 0; i < segs; i++)
+		for (uint32_t c = rd16(start + 2 * i); c <= rd16(end + 2 * i) && c < 0xffff; c++)
+			if (ttf_glyph(f, c))
+				map[c / 8] |= (unsigned char)(1u << c % 8);
+}
+
 unsigned ttf_advance(const struct ttf *f, unsigned gid)
 {
 	if (gid >= f->nglyphs)

@@ -4,7 +4,7 @@
  * Glyphs are renumbered in code point order (composite parts after), so
  * that each run of consecutive characters is one cmap segment: libharu
  * looks a character up by walking the segments one by one, and walks all
- * 65,536 code points once per font per document. */
+ * 65,536 code points once per font per document.  See write_cmap. */
 #include "ttf.h"
 
 #include <stdlib.h>
@@ -166,19 +166,38 @@ static int write_glyphs(const struct ttf *f, const struct plan *p, struct obuf *
 	return 0;
 }
 
-/* One format 4 subtable: a segment per run of consecutive code points with
- * consecutive glyphs, mapped by idDelta alone, and the closing 0xFFFF. */
+/* Code points missing between two runs that still share a segment. */
+#define MAX_HOLE 32
+
+/* One format 4 subtable.  A run of consecutive code points with
+ * consecutive glyphs is mapped by idDelta alone; runs with small holes
+ * between them share a segment with a glyph array (0 in the holes): each
+ * character libharu measures walks the segments before its own, and it
+ * measures all 65,536 for every font of every document. */
 static int write_cmap(const struct plan *p, struct obuf *b, char **err)
 {
-	size_t nseg = 1, k, es = 0;
-	size_t *first = xmalloc((p->ncp + 1) * sizeof *first);
+	size_t nseg = 0, k, es = 0, narr = 0, arr;
+	size_t *first = xmalloc((p->ncp + 1) * sizeof *first); /* of each segment */
+	bool *array = xcalloc(p->ncp + 1, sizeof *array);
 
-	for (size_t i = 0; i < p->ncp; i++)
-		if (i == 0 || p->cp[i] != p->cp[i - 1] + 1 || p->gid[i] != p->gid[i - 1] + 1)
-			first[nseg++ - 1] = i;
-	first[nseg - 1] = p->ncp; /* the 0xFFFF segment */
-	if (16 + 8 * nseg > 0xffff) {
+	for (size_t i = 0; i < p->ncp; i++) {
+		bool run = i > 0 && p->cp[i] == p->cp[i - 1] + 1 && p->gid[i] == p->gid[i - 1] + 1;
+		if (run)
+			continue;
+		if (i > 0 && p->cp[i] - p->cp[i - 1] - 1 <= MAX_HOLE) {
+			array[nseg - 1] = true;
+			continue;
+		}
+		first[nseg++] = i;
+	}
+	first[nseg] = p->ncp;
+	for (k = 0; k < nseg; k++)
+		if (array[k])
+			narr += p->cp[first[k + 1] - 1] - p->cp[first[k]] + 1u;
+	nseg++; /* the closing 0xFFFF segment */
+	if (16 + 8 * nseg + 2 * narr > 0xffff) {
 		free(first);
+		free(array);
 		return fail(err, xstrdup("too many characters for one cmap subtable"));
 	}
 	while ((2u << es) <= nseg)
@@ -189,27 +208,43 @@ static int write_cmap(const struct plan *p, struct obuf *b, char **err)
 	put16(b, 1);
 	put32(b, 12);
 	put16(b, 4);
-	put16(b, 16 + 8 * nseg);
+	put16(b, 16 + 8 * nseg + 2 * narr);
 	put16(b, 0); /* language */
 	put16(b, 2 * nseg);
 	put16(b, 2u << es);
 	put16(b, es);
 	put16(b, 2 * nseg - (2u << es));
-	for (k = 0; k + 1 < nseg; k++) {
-		size_t last = first[k + 1] - 1;
-		put16(b, p->cp[last]);
-	}
+	for (k = 0; k + 1 < nseg; k++)
+		put16(b, p->cp[first[k + 1] - 1]);
 	put16(b, 0xffff);
 	put16(b, 0); /* reservedPad */
 	for (k = 0; k + 1 < nseg; k++)
 		put16(b, p->cp[first[k]]);
 	put16(b, 0xffff);
 	for (k = 0; k + 1 < nseg; k++)
-		put16(b, (p->gid[first[k]] - p->cp[first[k]]) & 0xffff);
+		put16(b, array[k] ? 0 : (p->gid[first[k]] - p->cp[first[k]]) & 0xffff);
 	put16(b, 1); /* 0xFFFF + 1 = glyph 0 */
-	for (k = 0; k < nseg; k++)
-		put16(b, 0); /* idRangeOffset */
+	/* idRangeOffset: bytes from the entry itself to the segment's first
+	 * glyph in the array after the last entry. */
+	arr = 0;
+	for (k = 0; k + 1 < nseg; k++) {
+		put16(b, array[k] ? 2 * (nseg - k) + 2 * arr : 0);
+		if (array[k])
+			arr += p->cp[first[k + 1] - 1] - p->cp[first[k]] + 1u;
+	}
+	put16(b, 0);
+	for (k = 0; k + 1 < nseg; k++) {
+		uint32_t c = p->cp[first[k]];
+		if (!array[k])
+			continue;
+		for (size_t i = first[k]; i < first[k + 1]; i++, c++) {
+			for (; c < p->cp[i]; c++)
+				put16(b, 0);
+			put16(b, p->gid[i]);
+		}
+	}
 	free(first);
+	free(array);
 	return 0;
 }
 
@@ -274,10 +309,15 @@ static int write_name(const struct ttf *f, const char *suffix, struct obuf *b, c
 static uint32_t checksum(const unsigned char *p, size_t len)
 {
 	uint32_t sum = 0;
-	for (size_t i = 0; i < len; i += 4) {
-		unsigned char w[4] = { 0 };
-		memcpy(w, p + i, len - i < 4 ? len - i : 4);
-		sum += (uint32_t)w[0] << 24 | (uint32_t)w[1] << 16 | (uint32_t)w[2] << 8 | w[3];
+	size_t i;
+	unsigned char w[4] = { 0 };
+
+	for (i = 0; i + 4 <= len; i += 4)
+		sum += (uint32_t)p[i] << 24 | (uint32_t)p[i + 1] << 16 | (uint32_t)p[i + 2] << 8 |
+		       p[i + 3];
+	if (i < len) { /* the zeros a table is padded with */
+		memcpy(w, p + i, len - i);
+		sum += (uint32_t)w[0] << 24 | (uint32_t)w[1] << 16 | (uint32_t)w[2] << 8;
 	}
 	return sum;
 }
