@@ -1,0 +1,59 @@
+# fuzz.mk - the intake fuzz target (tests/fuzz_intake.c), included at the
+# end of Makefile.am.  Paths are from the top of the tree.
+#
+# `make fuzz [FUZZ_SECONDS=60]` builds the target with clang and libFuzzer
+# under AddressSanitizer and UBSan, then runs it (tests/fuzz_run.sh) on the
+# corpus fuzz/corpus in the build tree.  It is a developer target, not part
+# of `make check`; what `make check` runs is the same target linked with a
+# replay main() (fuzz_replay) over the seed mails, so it always compiles.
+#
+# Both links replace mime_orders_text() -- the fork into the sandboxed
+# child -- with the in-process __wrap_mime_orders_text() of fuzz_intake.c
+# (GNU ld --wrap): the fuzzer has to see the parser's coverage, and a
+# replayed crash has to happen where it can be debugged.
+
+check_PROGRAMS += fuzz_replay
+fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.h
+fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text
+fuzz_replay_LDADD = $(CORE_LIBS)
+SCRIPT_TESTS += tests/fuzz_seeds.sh
+EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds
+
+FUZZ_SECONDS = 60
+FUZZ_CC = clang
+# -O1 -g: the speed libFuzzer is tuned for, with usable stack traces.
+FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+# Only what intake needs: the orders reader, the MIME layer, util.
+FUZZ_SRC = $(srcdir)/tests/fuzz_intake.c $(srcdir)/src/util.c $(srcdir)/src/orders.c \
+	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
+	$(srcdir)/mail/mime-html.c
+FUZZ_HDR = $(srcdir)/tests/fuzz_intake.h $(srcdir)/src/util.h $(srcdir)/src/orders.h \
+	$(srcdir)/src/engine.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
+
+# The project's warnings, made errors as configured.  Clang, unlike gcc,
+# also reports -Wformat-nonliteral for vsnprintf() on the va_list of a
+# function that is itself format-checked (util.c's xvasprintf, sb_vaddf).
+# libetpan's pkg-config Libs carry a Debian -specs flag clang cannot use
+# (../shared/LIBETPAN.md section 1).
+fuzz/fuzz_intake: $(FUZZ_SRC) $(FUZZ_HDR) config.h
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+		echo "make fuzz: needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; \
+		exit 1; }
+	@$(MKDIR_P) fuzz
+	$(AM_V_GEN)$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN_CFLAGS) -Wno-format-nonliteral \
+		$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) -o $@ \
+		$(FUZZ_SRC) -Wl,--wrap=mime_orders_text \
+		$(XML_LIBS) $(filter-out -specs=%,$(ETPAN_LIBS)) || { \
+		echo "make fuzz: $(FUZZ_CC) could not build with -fsanitize=fuzzer; is libFuzzer there (Debian: libclang-rt-14-dev)?" >&2; \
+		exit 1; }
+
+fuzz: fuzz/fuzz_intake
+	$(SHELL) $(srcdir)/tests/fuzz_run.sh $(abs_top_builddir)/fuzz/fuzz_intake \
+		$(abs_top_builddir)/fuzz $(abs_top_srcdir) $(FUZZ_SECONDS)
+
+# The binary, the corpus, crashes and logs: all under fuzz/.
+clean-local: fuzz-clean
+fuzz-clean:
+	-rm -rf fuzz
+.PHONY: fuzz fuzz-clean
