@@ -19,7 +19,8 @@ heartofglasstpldir = $(pkgdatadir)/templates/heart-of-glass
 dist_heartofglasstpl_DATA = templates/heart-of-glass/kit.xml \
 	templates/heart-of-glass/minion.xml templates/heart-of-glass/dragon.xml \
 	templates/heart-of-glass/deck.xml templates/heart-of-glass/minion-filled.xml \
-	templates/heart-of-glass/dragon-filled.xml
+	templates/heart-of-glass/dragon-filled.xml \
+	templates/heart-of-glass/emblem.png
 cityofglasstpldir = $(pkgdatadir)/templates/city-of-glass
 dist_cityofglasstpl_DATA = templates/city-of-glass/kit.xml \
 	templates/city-of-glass/deck.xml templates/city-of-glass/roles.xml \

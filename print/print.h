@@ -153,6 +153,29 @@ void print_text_box(struct print_doc *d, const struct print_textbox *tb, double 
 void print_text_measure(struct print_doc *d, const struct print_textbox *tb, double w,
 			double h, const char *utf8, struct print_textfit *fit);
 
+/* --- pictures (image.c) ---------------------------------------------------- */
+
+/* A PNG or JPEG embedded in a document once, to be drawn as often as
+ * wanted.  PNG transparency is kept as a separate soft mask, compressed
+ * like the picture (libharu's own PNG loader would store it raw). */
+struct print_image;
+
+/* Read the file at path (PNG or JPEG, told apart by their first bytes) and
+ * embed it in d.  A missing, unreadable, broken or oversized file is -1
+ * with a message that starts with the path.  *out is freed with
+ * print_image_free; the picture itself belongs to the document. */
+int print_image_load(struct print_doc *d, const char *path, struct print_image **out,
+		     char **err);
+/* Size in pixels. */
+void print_image_size(const struct print_image *im, unsigned *w, unsigned *h);
+/* Whether the picture has a soft mask (a PNG with some transparency). */
+bool print_image_masked(const struct print_image *im);
+/* Draw im stretched to the box x, y, w, h (mm) on the current page; to
+ * keep its proportions the caller chooses the box. */
+void print_image_draw(struct print_doc *d, const struct print_image *im, double x, double y,
+		      double w, double h);
+void print_image_free(struct print_image *im);
+
 /* --- pieces: cards and tiles ------------------------------------------------ */
 
 /* What a piece callback is asked to draw.  The coordinate system is the

@@ -217,6 +217,7 @@ int tpl_render(const struct tpl *t, struct print_doc *d, xmlDoc *state,
 			break;
 		}
 	}
+	tpl_images_release(&r);
 	xmlXPathFreeContext(r.xp);
 	xmlFreeDoc(blank);
 	free(r.items);

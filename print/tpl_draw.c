@@ -409,6 +409,100 @@ static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	return 0;
 }
 
+/* The picture at src, embedded on first use and then reused. */
+static struct print_image *image_for(struct tpl_run *r, const xmlNode *el, const char *src)
+{
+	const char *why;
+	char *path = tpl_image_path(r->t, src, &why), *err = NULL;
+	struct print_image *im;
+
+	if (!path) {
+		tpl_fail(r, el, "image '%s': %s", src, why);
+		return NULL;
+	}
+	for (size_t i = 0; i < r->nimages; i++)
+		if (!strcmp(r->images[i].path, path)) {
+			free(path);
+			return r->images[i].im;
+		}
+	if (print_image_load(r->d, path, &im, &err)) {
+		tpl_fail(r, el, "image '%s': %s", src, err);
+		free(err);
+		free(path);
+		return NULL;
+	}
+	r->images = xrealloc(r->images, (r->nimages + 1) * sizeof *r->images);
+	r->images[r->nimages].path = path;
+	r->images[r->nimages].im = im;
+	r->nimages++;
+	return im;
+}
+
+void tpl_images_release(struct tpl_run *r)
+{
+	for (size_t i = 0; i < r->nimages; i++) {
+		free(r->images[i].path);
+		print_image_free(r->images[i].im);
+	}
+	free(r->images);
+	r->images = NULL;
+	r->nimages = 0;
+}
+
+/* A picture in the box x, y, w, h: all of it, centred, proportions kept
+ * (contain); the box filled, proportions kept, the overhang clipped
+ * (cover); or the box filled exactly (stretch). */
+static int draw_image(struct tpl_run *r, const xmlNode *el, xmlNode *node)
+{
+	static const char *const fits[] = { "contain", "cover", "stretch" };
+	double x, y, w, h, s, dw, dh;
+	unsigned pw, ph;
+	char *src, *fit;
+	struct print_image *im;
+	int k = -1;
+
+	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
+	    tpl_num(r, el, node, "w", 0, &w) || tpl_num(r, el, node, "h", 0, &h))
+		return -1;
+	if (!positive(r, el, "w", w) || !positive(r, el, "h", h))
+		return -1;
+	fit = tpl_attr(r, el, node, "fit");
+	if (r->err)
+		return -1;
+	for (int i = 0; i < (int)ARRAY_SIZE(fits); i++)
+		if (!fit || !strcmp(fit, fits[i])) {
+			k = i;
+			break;
+		}
+	if (k < 0) {
+		tpl_fail(r, el, "fit='%s': use contain, cover or stretch", fit);
+		free(fit);
+		return -1;
+	}
+	free(fit);
+	src = tpl_attr(r, el, node, "src");
+	if (!src)
+		return -1;
+	im = image_for(r, el, src);
+	free(src);
+	if (!im)
+		return -1;
+	print_image_size(im, &pw, &ph);
+	if (k == 2) {
+		print_image_draw(r->d, im, x, y, w, h);
+		return 0;
+	}
+	s = k == 0 ? fmin(w / pw, h / ph) : fmax(w / pw, h / ph);
+	dw = pw * s;
+	dh = ph * s;
+	print_save(r->d);
+	if (k == 1)
+		print_clip_rect(r->d, x, y, w, h);
+	print_image_draw(r->d, im, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
+	print_restore(r->d);
+	return 0;
+}
+
 static int draw_group(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double x, y, rot, sc;
@@ -504,7 +598,7 @@ static const struct {
 	{ "rect", draw_rect },       { "circle", draw_circle }, { "line", draw_line },
 	{ "polygon", draw_polygon }, { "hexagon", draw_hexagon }, { "text", draw_text },
 	{ "suit", draw_suit },       { "track", draw_track },   { "group", draw_group },
-	{ "if", draw_if },           { "each", draw_each },
+	{ "if", draw_if },           { "each", draw_each },     { "image", draw_image },
 };
 
 int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node)

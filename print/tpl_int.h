@@ -12,6 +12,7 @@ enum tpl_kind { TPL_CARDS, TPL_SHEET, TPL_TILES, TPL_POSTER };
 
 struct tpl {
 	char *name;      /* the file, for messages */
+	char *dir;       /* its directory: pictures are found from here */
 	xmlDoc *doc;
 	xmlNode *front, *back;
 	xmlNode *select; /* <items select>, or NULL */
@@ -22,6 +23,13 @@ struct tpl {
 	struct print_hex hex;
 };
 
+/* A picture embedded in the document, kept so that a deck with the same
+ * emblem on every back holds it once. */
+struct tpl_image {
+	char *path;
+	struct print_image *im;
+};
+
 /* One render: the XPath context and where we are. */
 struct tpl_run {
 	const struct tpl *t;
@@ -30,6 +38,8 @@ struct tpl_run {
 	xmlNode **items; /* one per piece, copies repeated */
 	size_t nitems;
 	double each_i, each_n;
+	struct tpl_image *images; /* pictures embedded so far, by path */
+	size_t nimages;
 	char *err;       /* the first failure; drawing stops once set */
 	char *xperr;     /* the last message from libxml2's XPath */
 };
@@ -56,9 +66,15 @@ int tpl_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *
 /* Every {...} in s, each passed to fn; for the load-time compile check. */
 int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *arg);
 
+/* The file an <image src> names, from the template's directory, or NULL
+ * with *why set when src is empty, absolute or climbs out with "..". */
+char *tpl_image_path(const struct tpl *t, const char *src, const char **why);
+
 /* tpl_draw.c */
 /* Draw the children of parent with node as the XPath context node;
  * -1 once r->err is set. */
 int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node);
+/* Forget the pictures of a run (they stay in the document). */
+void tpl_images_release(struct tpl_run *r);
 
 #endif

@@ -45,6 +45,54 @@ static int compile_one(void *arg, const char *expr)
 	return 0;
 }
 
+char *tpl_image_path(const struct tpl *t, const char *src, const char **why)
+{
+	const char *p = src;
+
+	*why = NULL;
+	if (!*src)
+		*why = "src is empty";
+	else if (*src == '/')
+		*why = "src must be relative to the template's directory";
+	/* Kits stay self-contained, and a name bound from a game's state
+	 * cannot reach files outside the kit. */
+	while (!*why && p) {
+		const char *e = strchr(p, '/');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			*why = "src may not climb out with '..'";
+		p = e ? e + 1 : NULL;
+	}
+	if (*why)
+		return NULL;
+	return xasprintf("%s/%s", t->dir, src);
+}
+
+/* A picture named literally must exist, found now rather than at the
+ * first piece that draws it (or never, if only a back shows it). */
+static int check_image(struct xcheck *x, const xmlNode *el)
+{
+	char *src = xml_attr(el, "src"), *path;
+	const char *why;
+	int rc = 0;
+
+	if (!src || strchr(src, '{') || strchr(src, '}')) {
+		free(src);
+		return 0;
+	}
+	path = tpl_image_path(x->run.t, src, &why);
+	if (!path) {
+		tpl_fail(&x->run, el, "image '%s': %s", src, why);
+		rc = -1;
+	} else if (!fs_exists(path)) {
+		tpl_fail(&x->run, el, "image '%s': %s: no such file", src, path);
+		rc = -1;
+	}
+	free(path);
+	free(src);
+	return rc;
+}
+
 static int check_tree(struct xcheck *x, const xmlNode *parent)
 {
 	for (const xmlNode *c = parent->children; c; c = c->next) {
@@ -56,6 +104,8 @@ static int check_tree(struct xcheck *x, const xmlNode *parent)
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		x->el = c;
+		if (xml_is(c, "image") && check_image(x, c))
+			return -1;
 		for (const xmlAttr *a = c->properties; a; a = a->next) {
 			char *v = xml_attr(c, (const char *)a->name);
 			bool whole = !strcmp((const char *)a->name, "test") ||
@@ -157,6 +207,17 @@ static void read_kind(struct tpl *t, const xmlNode *root)
 	free(kind);
 }
 
+/* The directory part of a file name, "." for none. */
+static char *dir_of(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+	if (!slash)
+		return xstrdup(".");
+	if (slash == name)
+		return xstrdup("/");
+	return xstrndup(name, (size_t)(slash - name));
+}
+
 int tpl_load_buffer(struct tpl **out, const char *buf, size_t len, const char *name,
 		    char **err)
 {
@@ -180,6 +241,7 @@ int tpl_load_buffer(struct tpl **out, const char *buf, size_t len, const char *n
 	}
 	t = xcalloc(1, sizeof *t);
 	t->name = xstrdup(name);
+	t->dir = dir_of(name);
 	t->doc = doc;
 	read_kind(t, root);
 	if (t->hex.point > 0 && t->hex.point < t->hex.flat) {
@@ -223,6 +285,7 @@ void tpl_free(struct tpl *t)
 		return;
 	xmlFreeDoc(t->doc);
 	free(t->name);
+	free(t->dir);
 	free(t->title);
 	free(t);
 }

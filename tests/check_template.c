@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <libxml/xpathInternals.h>
+#include <png.h>
 
 #include "template.h"
 #include "testutil.h"
@@ -293,6 +294,197 @@ START_TEST(test_kits)
 }
 END_TEST
 
+/* A w x h PNG at path: RGBA whose alpha runs from clear to opaque, or RGB
+ * when alpha is false. */
+static void write_png(const char *path, unsigned w, unsigned h, bool alpha)
+{
+	png_image pi;
+	unsigned ch = alpha ? 4 : 3;
+	unsigned char *px = xmalloc((size_t)w * h * ch);
+
+	for (unsigned y = 0; y < h; y++)
+		for (unsigned x = 0; x < w; x++) {
+			unsigned char *p = px + ((size_t)y * w + x) * ch;
+			p[0] = (unsigned char)(x * 255 / w);
+			p[1] = 0x40;
+			p[2] = (unsigned char)(y * 255 / h);
+			if (alpha)
+				p[3] = (unsigned char)((x + y) * 255 / (w + h - 2));
+		}
+	memset(&pi, 0, sizeof pi);
+	pi.version = PNG_IMAGE_VERSION;
+	pi.width = w;
+	pi.height = h;
+	pi.format = alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+	ck_assert_msg(png_image_write_to_file(&pi, path, 0, px, 0, NULL), "%s", pi.message);
+	free(px);
+}
+
+/* Load dir/name (written from text) and render it; the result code, and
+ * the message in *err. */
+static int load_render(const char *dir, const char *text, char **err)
+{
+	char *path = xasprintf("%s/t.xml", dir);
+	struct tpl *t = NULL;
+	struct print_doc *d;
+	int rc;
+
+	write_file(path, text);
+	*err = NULL;
+	rc = tpl_load_file(&t, path, err);
+	free(path);
+	if (rc)
+		return rc;
+	d = new_doc();
+	rc = render(t, d, NULL, err);
+	print_doc_free(d);
+	tpl_free(t);
+	return rc;
+}
+
+static void image_fails(const char *dir, const char *text, int want_rc, const char *want)
+{
+	char *err = NULL, *full = xasprintf("%s/t.xml:%s", dir, want);
+	int rc = load_render(dir, text, &err);
+	ck_assert_msg(rc == want_rc, "rc %d, wanted %d (%s)", rc, want_rc, err ? err : "");
+	ck_assert_msg(err && !strncmp(err, full, strlen(full)), "got '%s', wanted '%s...'",
+		      err ? err : "(null)", full);
+	free(err);
+	free(full);
+}
+
+START_TEST(test_images)
+{
+	char dir[] = "/tmp/check_template.XXXXXX";
+	char *p, *err = NULL;
+	struct print_doc *d;
+	struct print_image *im;
+	unsigned w, h;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	p = xasprintf("%s/sub", dir);
+	ck_assert_int_eq(mkdir(p, 0755), 0);
+	free(p);
+	p = xasprintf("%s/sub/clear.png", dir);
+	write_png(p, 40, 20, true);
+	free(p);
+	p = xasprintf("%s/opaque.png", dir);
+	write_png(p, 8, 8, false);
+	free(p);
+	p = xasprintf("%s/bad.png", dir);
+	write_file(p, "\x89PNG\r\n\x1a\n\nnot really");
+	free(p);
+	p = xasprintf("%s/text.png", dir);
+	write_file(p, "hello");
+	free(p);
+
+	/* found from the template's directory, in every fit, bound by XPath
+	 * too, on fronts and backs */
+	ck_assert_msg(load_render(dir, "<template kind=\"cards\">\n<item f=\"opaque.png\"/>\n"
+				  "<front>\n<image x=\"1\" y=\"1\" w=\"30\" h=\"30\" src=\"sub/clear.png\"/>\n"
+				  "<image x=\"1\" y=\"40\" w=\"30\" h=\"30\" src=\"sub/clear.png\" fit=\"cover\"/>\n"
+				  "<image x=\"32\" y=\"1\" w=\"30\" h=\"80\" src=\"{@f}\" fit=\"stretch\"/>\n"
+				  "</front><back><image x=\"0\" y=\"0\" w=\"63\" h=\"88\" src=\"./sub/clear.png\"/>"
+				  "</back></template>\n", &err) == TPL_OK, "%s", err);
+
+	/* the picture keeps its size and transparency; an opaque one has no mask */
+	d = new_doc();
+	p = xasprintf("%s/sub/clear.png", dir);
+	ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+	free(p);
+	print_image_size(im, &w, &h);
+	ck_assert_uint_eq(w, 40);
+	ck_assert_uint_eq(h, 20);
+	ck_assert(print_image_masked(im));
+	print_image_free(im);
+	p = xasprintf("%s/opaque.png", dir);
+	ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+	free(p);
+	ck_assert(!print_image_masked(im));
+	print_image_free(im);
+	print_doc_free(d);
+
+	/* JPEG headers: the frame is checked before libharu sees it */
+	{
+		static const struct {
+			const char *name;
+			unsigned char bytes[32];
+			size_t len;
+			const char *want;
+		} jpegs[] = {
+			{ "ok.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 'J', 'F', 0xFF, 0xC0, 0, 17, 8, 0, 3,
+				      0, 2, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xFF, 0xD9 },
+			  29, NULL },
+			{ "deep.jpg", { 0xFF, 0xD8, 0xFF, 0xC1, 0, 11, 12, 0, 3, 0, 2, 1, 1, 0x11, 0,
+					0xFF, 0xD9 }, 17, "only 8-bit" },
+			{ "empty.jpg", { 0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 0, 0, 2, 1, 1, 0x11, 0,
+					 0xFF, 0xD9 }, 17, "a JPEG of 2 x 0 pixels" },
+			{ "cut.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0, 40, 'J' }, 7, "broken JPEG" },
+			{ "scan.jpg", { 0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 0xFF, 0xD9 }, 8, "broken JPEG" },
+		};
+		d = new_doc();
+		for (size_t i = 0; i < ARRAY_SIZE(jpegs); i++) {
+			FILE *f;
+			p = xasprintf("%s/%s", dir, jpegs[i].name);
+			f = fopen(p, "wb");
+			ck_assert_ptr_nonnull(f);
+			ck_assert_uint_eq(fwrite(jpegs[i].bytes, 1, jpegs[i].len, f), jpegs[i].len);
+			fclose(f);
+			err = NULL;
+			if (!jpegs[i].want) {
+				ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+				print_image_size(im, &w, &h);
+				ck_assert_uint_eq(w, 2);
+				ck_assert_uint_eq(h, 3);
+				ck_assert(!print_image_masked(im));
+				print_image_free(im);
+			} else {
+				ck_assert_int_eq(print_image_load(d, p, &im, &err), -1);
+				ck_assert_msg(!strncmp(err, p, strlen(p)) && strstr(err, jpegs[i].want),
+					      "%s: %s", jpegs[i].name, err);
+				free(err);
+			}
+			free(p);
+		}
+		/* none of them broke the document */
+		ck_assert_int_eq(print_doc_status(d, &err), 0);
+		print_doc_free(d);
+	}
+
+	/* a file named literally is looked for when the template loads */
+	image_fails(dir, SHEET_HEAD "<front>\n\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"nope.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "4: image 'nope.png': ");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"../x.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image '../x.png': src may not climb");
+	/* one bound by XPath when it is drawn */
+	image_fails(dir, SHEET_HEAD "<item f=\"gone.png\"/><front>\n\n\n<image x=\"0\" y=\"0\" w=\"9\" "
+		    "h=\"9\" src=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "5: image 'gone.png': ");
+	image_fails(dir, SHEET_HEAD "<item f=\"sub/../../x.png\"/><front>\n<image x=\"0\" y=\"0\" "
+		    "w=\"9\" h=\"9\" src=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "3: image 'sub/../../x.png': src may not climb");
+	/* broken files are errors with the line, never a crash */
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"bad.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image 'bad.png': ");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"text.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image 'text.png': ");
+	image_fails(dir, SHEET_HEAD "<item f=\"fill\"/><front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" "
+		    "src=\"opaque.png\" fit=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "3: fit='fill'");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"0\" h=\"9\" src=\"opaque.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: w must be more than 0");
+	/* the schema: absolute paths and unknown fits */
+	load_fails(SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"/etc/passwd\"/>"
+		   "</front></template>", "t.xml:3:");
+	load_fails(SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"a.png\" fit=\"tile\"/>"
+		   "</front></template>", "t.xml:3:");
+
+	p = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(p), 0);
+	free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("template");
@@ -304,6 +496,7 @@ int main(void)
 	tcase_add_test(tc, test_errors_name_file_and_line);
 	tcase_add_test(tc, test_runtime_errors);
 	tcase_add_test(tc, test_kits);
+	tcase_add_test(tc, test_images);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

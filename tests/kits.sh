@@ -165,8 +165,58 @@ expect_grep 'bad/burglar/board.xml' "$scratch/err"
 expect_status 66 "$WYRMPOST" print no-such-game -o x.pdf
 expect_grep "no kit for 'no-such-game'" "$scratch/err"
 expect_status 64 "$WYRMPOST" print burglar --paper a3
+# a missing picture: the template's file and line, exit 65
+printf '<template kind="sheet">\n<front>\n<image x="0" y="0" w="9" h="9" src="no-such.png"/>\n</front></template>\n' >bad/burglar/board.xml
+expect_status 65 "$WYRMPOST" print burglar --templates bad -o bad.pdf
+expect_grep "bad/burglar/board.xml:3: image 'no-such.png': .*no such file" "$scratch/err"
+printf 'GIF89a' >bad/burglar/broken.png
+printf '<template kind="sheet">\n<item/>\n<front>\n<image x="0" y="0" w="9" h="9" src="{concat(%s, %s)}"/>\n</front></template>\n' \
+	"'broken'" "'.png'" >bad/burglar/board.xml
+expect_status 65 "$WYRMPOST" print burglar --templates bad -o bad.pdf
+expect_grep "bad/burglar/board.xml:4: image 'broken.png': .*not a PNG or JPEG" "$scratch/err"
+rm bad/burglar/board.xml bad/burglar/broken.png
 expect_status 64 "$WYRMPOST" print burglar --backs both
 expect_status 64 "$WYRMPOST" print
+
+# pictures: the Heart of Glass card back carries a PNG with transparency,
+# embedded once as an RGB image with a separate grey soft mask, both
+# compressed; a JPEG is passed through as it is
+if command -v pdfimages >/dev/null 2>&1; then
+	pdfimages -list heart-of-glass-a4-duplex.pdf 2>/dev/null | tail -n +3 >images.out
+	# page num type width height color comp bpc enc interp object gen x-ppi y-ppi size ratio
+	awk '$3 == "image" && $4 == 160 && $6 == "rgb" && $9 == "image"' images.out | grep -q . &&
+		ok || { fail "heart-of-glass backs: no 160 x 160 RGB picture"; cat images.out >&2; }
+	awk '$3 == "smask" && $4 == 160 && $6 == "gray"' images.out | grep -q . &&
+		ok || fail "heart-of-glass backs: the picture has no soft mask"
+	# Flate-compressed: a fraction of the raw 76,800 (RGB) and 25,600 bytes
+	awk '{ r = $16; sub(/%/, "", r); if (r + 0 > 50) bad = 1 } END { exit bad }' images.out &&
+		ok || fail "heart-of-glass backs: a picture is not compressed"
+	n=$(awk '{ print $11 }' images.out | sort -u | wc -l)
+	[ "$n" -eq 1 ] && ok || fail "heart-of-glass backs: the picture is embedded $n times"
+	n=$(awk '$3 == "image"' images.out | wc -l)
+	[ "$n" -eq 52 ] && ok || fail "heart-of-glass backs: $n pictures drawn, wanted 52"
+	[ -z "$(pdfimages -list heart-of-glass-a4-plain.pdf 2>/dev/null | tail -n +3)" ] && ok ||
+		fail "heart-of-glass without backs has pictures"
+	# a JPEG, made by poppler from a page of ours, on a sheet of a toy kit
+	if pdftoppm -jpeg -r 20 -f 1 -l 1 burglar.pdf shot >/dev/null 2>&1 && [ -s shot-1.jpg ]; then
+		mkdir -p pics/burglar
+		cp shot-1.jpg pics/burglar/shot.jpg
+		cp "$top_srcdir/templates/heart-of-glass/emblem.png" pics/burglar/
+		printf '<kit game="burglar"><part template="p.xml"/></kit>\n' >pics/burglar/kit.xml
+		printf '<template kind="sheet"><front><image x="0" y="0" w="190" h="130" src="shot.jpg" fit="cover"/><image x="0" y="140" w="100" h="100" src="emblem.png" fit="stretch"/></front></template>\n' \
+			>pics/burglar/p.xml
+		expect_status 0 "$WYRMPOST" print burglar --templates pics -o pics.pdf
+		pdfimages -list pics.pdf 2>/dev/null | tail -n +3 >images.out
+		awk '$3 == "image" && $9 == "jpeg"' images.out | grep -q . && ok ||
+			{ fail "a JPEG is not passed through"; cat images.out >&2; }
+		awk '$3 == "smask"' images.out | grep -q . && ok || fail "pics.pdf: no soft mask"
+		qpdf --check pics.pdf >/dev/null 2>&1 && ok || fail "qpdf --check pics.pdf"
+	else
+		echo "kits.sh: pdftoppm cannot write JPEG, that part skipped"
+	fi
+else
+	echo "kits.sh: pdfimages missing, pictures not checked"
+fi
 
 # a stored Burglar game: its board shows the tokens, the seats sheet its players
 expect_status 0 wp init --sender gm@example.org
