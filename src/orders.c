@@ -413,6 +413,15 @@ char *mail_address_of(const char *value)
 int submission_parse(const char *text, size_t len, struct submission *s, char **err)
 {
 	memset(s, 0, sizeof *s);
+	/* A mail handed over with its mbox envelope line first ("From
+	 * ann@example.org  Fri Jan 15 09:00:00 2027"), as procmail pipes it:
+	 * the mail starts on the next line. */
+	if (len > 5 && !memcmp(text, "From ", 5)) {
+		const char *nl = memchr(text, '\n', len);
+		size_t skip = nl ? (size_t)(nl - text) + 1 : len;
+		if (looks_like_mail(text + skip, len - skip))
+			return parse_mail(s, text + skip, len - skip, err);
+	}
 	if (looks_like_mail(text, len))
 		return parse_mail(s, text, len, err);
 	return parse_orders_text(s, text, len, 1, err);

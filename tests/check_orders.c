@@ -184,6 +184,27 @@ START_TEST(header_values_hold_no_carriage_return)
 }
 END_TEST
 
+/* procmail pipes a mail with its mbox envelope line first: still a mail
+ * (its sender known, its MIME decoded), not a text of orders. */
+START_TEST(envelope_from_line_is_skipped)
+{
+	struct submission s;
+	parse_ok("From ann@example.org  Fri Jan 15 09:00:00 2027\nFrom: Ann <ann@example.org>\n"
+		 "Content-Type: text/plain; charset=iso-8859-1\n"
+		 "Content-Transfer-Encoding: quoted-printable\n\ngame g1\nplayer ann\n"
+		 "password pw\njoin 5 # caf=E9 and a line the client wr=\napped\n", &s);
+	ck_assert_str_eq(s.from, "Ann <ann@example.org>");
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "join 5");
+	submission_release(&s);
+	/* An orders text whose first line starts with "From " is left alone. */
+	parse_ok("From here on:\ngame g1\nplayer ann\npassword pw\nleave\n", &s);
+	ck_assert_ptr_null(s.from);
+	ck_assert_uint_eq(s.n, 1);
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(mime_mail_goes_through_the_mime_layer)
 {
 	struct submission s;
@@ -238,6 +259,7 @@ int main(void)
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
 	tcase_add_test(tc, header_values_hold_no_carriage_return);
+	tcase_add_test(tc, envelope_from_line_is_skipped);
 	tcase_add_test(tc, mime_mail_goes_through_the_mime_layer);
 	tcase_add_test(tc, stored_orders_round_trip);
 	suite_add_tcase(s, tc);

@@ -5,8 +5,9 @@
 # welcome mail, Outlook in windows-1252 with the mail replied to copied
 # unquoted below its rule, Apple Mail, mutt in ISO-8859-1, an HTML-only
 # webmail in base64, the orders in an attached orders.txt) handed to
-# `wyrmpost submit` on standard input as procmail does: the orders taken,
-# the verdicts in the reply.  Then every mail of ../shared/mail-corpus (when
+# `wyrmpost submit` on standard input, bare and with the mbox envelope line
+# first as procmail pipes them: the orders taken, the verdicts in the
+# reply.  Then every mail of ../shared/mail-corpus (when
 # it is there) through a Maildir source: no crash, each answered, ignored
 # or quarantined, nothing left behind.
 . "$top_srcdir/tests/lib.sh"
@@ -33,61 +34,74 @@ reply_of() { # PLAYER: the decoded text of the one reply to PLAYER in the outbox
 rejected() { grep -c 'rejected \[' "$scratch/reply" || true; }
 submit() { # FILE PLAYER
 	rm -f "$C/outbox/new/"*
-	expect_status 0 wp submit <"$data/$1"
+	if [ -n "$envelope" ]; then
+		# procmail pipes the mail with its mbox envelope line first.
+		{ printf 'From %s@example.test  Fri Jan 15 09:00:00 2027\n' "$2"
+		  cat "$data/$1"; } >"$scratch/piped"
+	else
+		cp "$data/$1" "$scratch/piped"
+	fi
+	expect_status 0 wp submit <"$scratch/piped"
 	reply_of "$2"
 }
 
-# Thunderbird, bottom-posted under the quoted welcome mail, format=flowed:
-# the comment wrapped with a soft break is one line again.
-submit thunderbird-flowed.eml ann
-[ "$(orders_of ann)" = leave ] && ok || fail "thunderbird: ann's orders: $(orders_of ann)"
-expect_grep 'accepted: leave' "$scratch/reply"
-[ "$(rejected)" -eq 0 ] && ok || fail "thunderbird: $(rejected) lines rejected"
+clients() {
+	# Thunderbird, bottom-posted under the quoted welcome mail, format=flowed:
+	# the comment wrapped with a soft break is one line again.
+	submit thunderbird-flowed.eml ann
+	[ "$(orders_of ann)" = leave ] && ok || fail "thunderbird: ann's orders: $(orders_of ann)"
+	expect_grep 'accepted: leave' "$scratch/reply"
+	[ "$(rejected)" -eq 0 ] && ok || fail "thunderbird: $(rejected) lines rejected"
 
-# Gmail, top-posted, quoted-printable, the attribution wrapped onto two
-# lines above the quote: one mistake rejected, nothing else.
-submit gmail-alternative-qp.eml bob
-[ "$(orders_of bob)" = leave ] && ok || fail "gmail: bob's orders: $(orders_of bob)"
-expect_grep "rejected \[unknown-order\]: 'fly away'" "$scratch/reply"
-expect_grep 'accepted: leave' "$scratch/reply"
-[ "$(rejected)" -eq 1 ] && ok || fail "gmail: $(rejected) lines rejected, wanted 1"
-expect_no_grep 'wrote:' "$scratch/reply"
+	# Gmail, top-posted, quoted-printable, the attribution wrapped onto two
+	# lines above the quote: one mistake rejected, nothing else.
+	submit gmail-alternative-qp.eml bob
+	[ "$(orders_of bob)" = leave ] && ok || fail "gmail: bob's orders: $(orders_of bob)"
+	expect_grep "rejected \[unknown-order\]: 'fly away'" "$scratch/reply"
+	expect_grep 'accepted: leave' "$scratch/reply"
+	[ "$(rejected)" -eq 1 ] && ok || fail "gmail: $(rejected) lines rejected, wanted 1"
+	expect_no_grep 'wrote:' "$scratch/reply"
 
-# Outlook, windows-1252, top-posted over an unquoted copy of the welcome
-# mail: only "status" is read; the copy's example lines ("leave",
-# "password YOUR-PASSWORD") must neither seat nor change anything.
-submit outlook-cp1252.eml cat
-expect_grep 'accepted: status' "$scratch/reply"
-expect_grep 'Status of game g1' "$scratch/reply"
-[ "$(rejected)" -eq 0 ] && ok || fail "outlook: $(rejected) lines rejected"
-[ -z "$(orders_of cat)" ] && ok || fail "outlook: cat has orders: $(orders_of cat)"
-expect_no_grep 'password is changed' "$scratch/reply"
-printf 'game g1\nplayer cat\npassword catpw\nstatus\n' >"$scratch/o"
-expect_status 0 wp submit "$scratch/o"     # her password is still hers
+	# Outlook, windows-1252, top-posted over an unquoted copy of the welcome
+	# mail: only "status" is read; the copy's example lines ("leave",
+	# "password YOUR-PASSWORD") must neither seat nor change anything.
+	submit outlook-cp1252.eml cat
+	expect_grep 'accepted: status' "$scratch/reply"
+	expect_grep 'Status of game g1' "$scratch/reply"
+	[ "$(rejected)" -eq 0 ] && ok || fail "outlook: $(rejected) lines rejected"
+	[ -z "$(orders_of cat)" ] && ok || fail "outlook: cat has orders: $(orders_of cat)"
+	expect_no_grep 'password is changed' "$scratch/reply"
+	printf 'game g1\nplayer cat\npassword catpw\nstatus\n' >"$scratch/o"
+	expect_status 0 wp submit "$scratch/o"     # her password is still hers
 
-# Apple Mail: the attribution inside the quote; a command only.
-submit apple-mail-qp.eml dan
-expect_grep 'accepted: help' "$scratch/reply"
-[ "$(rejected)" -eq 0 ] && ok || fail "apple mail: $(rejected) lines rejected"
-[ -z "$(orders_of dan)" ] && ok || fail "apple mail: dan has orders"
+	# Apple Mail: the attribution inside the quote; a command only.
+	submit apple-mail-qp.eml dan
+	expect_grep 'accepted: help' "$scratch/reply"
+	[ "$(rejected)" -eq 0 ] && ok || fail "apple mail: $(rejected) lines rejected"
+	[ -z "$(orders_of dan)" ] && ok || fail "apple mail: dan has orders"
 
-# mutt, ISO-8859-1 in 8 bits: the rejected line comes back in UTF-8.
-submit mutt-latin1.eml eve
-[ "$(orders_of eve)" = leave ] && ok || fail "mutt: eve's orders: $(orders_of eve)"
-expect_grep "$(printf "rejected \\\\[unknown-order\\\\]: 'Arm\303\251e \303\240 Paris'")" \
-	"$scratch/reply"
-[ "$(rejected)" -eq 1 ] && ok || fail "mutt: $(rejected) lines rejected, wanted 1"
+	# mutt, ISO-8859-1 in 8 bits: the rejected line comes back in UTF-8.
+	submit mutt-latin1.eml eve
+	[ "$(orders_of eve)" = leave ] && ok || fail "mutt: eve's orders: $(orders_of eve)"
+	expect_grep "$(printf "rejected \\\\[unknown-order\\\\]: 'Arm\303\251e \303\240 Paris'")" \
+		"$scratch/reply"
+	[ "$(rejected)" -eq 1 ] && ok || fail "mutt: $(rejected) lines rejected, wanted 1"
 
-# HTML only, base64, a greeting before the header lines.
-submit webmail-html-base64.eml fay
-[ "$(orders_of fay)" = leave ] && ok || fail "webmail: fay's orders: $(orders_of fay)"
-[ "$(rejected)" -eq 0 ] && ok || fail "webmail: $(rejected) lines rejected"
+	# HTML only, base64, a greeting before the header lines.
+	submit webmail-html-base64.eml fay
+	[ "$(orders_of fay)" = leave ] && ok || fail "webmail: fay's orders: $(orders_of fay)"
+	[ "$(rejected)" -eq 0 ] && ok || fail "webmail: $(rejected) lines rejected"
 
-# The orders in an attached orders.txt, CRLF inside.
-submit orders-attachment.eml gus
-[ "$(orders_of gus)" = leave ] && ok || fail "attachment: gus's orders: $(orders_of gus)"
-expect_grep 'accepted: leave' "$scratch/reply"
-[ "$(rejected)" -eq 0 ] && ok || fail "attachment: $(rejected) lines rejected"
+	# The orders in an attached orders.txt, CRLF inside.
+	submit orders-attachment.eml gus
+	[ "$(orders_of gus)" = leave ] && ok || fail "attachment: gus's orders: $(orders_of gus)"
+	expect_grep 'accepted: leave' "$scratch/reply"
+	[ "$(rejected)" -eq 0 ] && ok || fail "attachment: $(rejected) lines rejected"
+}
+envelope=
+clients
+envelope=yes
+clients
 
 # The shared corpus: third-party and damaged mail, none of it orders.
 corpus=$top_srcdir/../shared/mail-corpus
