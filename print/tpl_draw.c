@@ -330,14 +330,34 @@ static int draw_suit(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	return 0;
 }
 
+/* The real value of a track past either end, written in the ring of the
+ * end box: bold, as large as the box's numbers or smaller to fit. */
+static void track_beyond(struct tpl_run *r, double v, double cx, double cy, double rad,
+			 double size)
+{
+	char num[32];
+	double s = size * 1.2;
+
+	if (v == floor(v))
+		snprintf(num, sizeof num, "%.0f", v);
+	else
+		snprintf(num, sizeof num, "%g", v);
+	while (s > 4 && print_text_width(r->d, PRINT_SANS_BOLD, s, num) > 1.6 * rad)
+		s -= 0.25;
+	print_text(r->d, PRINT_SANS_BOLD, s, cx, cy - 0.35 * s * PT_TO_MM, PRINT_CENTER, num);
+}
+
 /* A row of numbered boxes min..max after a label (and suit); the box of
  * value is ringed, so the number stays readable.  A value past either end
- * rings the end box. */
+ * (a Heart of Glass Dragon's trait can pass 10) rings the end box with the
+ * value itself in the ring, and that box's own number goes small into its
+ * top left corner: the sheet shows 13, not a 10 that is wrong. */
 static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double x, y, w, h, lo, hi, lw, size, bw, v = NAN;
 	char *value = NULL, *label = NULL, num[32];
-	int k, n;
+	int k, n, ring = -1;
+	bool beyond = false;
 
 	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
 	    tpl_num(r, el, node, "w", 0, &w) || tpl_num(r, el, node, "h", 0, &h) ||
@@ -390,6 +410,10 @@ static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	}
 	free(label);
 	bw = (w - lw) / n;
+	if (!isnan(v)) {
+		ring = (int)(fmin(fmax(round(v), lo), hi) - lo);
+		beyond = round(v) < lo || round(v) > hi;
+	}
 	print_stroke_rgb(r->d, 0, 0, 0);
 	print_line_width(r->d, 0.3);
 	print_dash(r->d, 0, 0);
@@ -397,14 +421,21 @@ static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 		double bx = x + lw + i * bw;
 		print_rect(r->d, bx, y, bw, h, 0, PRINT_STROKE);
 		snprintf(num, sizeof num, "%d", (int)lo + i);
+		if (beyond && i == ring) {
+			double s = size * 0.6;
+			print_text(r->d, PRINT_SANS, s, bx + 0.6, y + h - 0.6 - 0.75 * s * PT_TO_MM,
+				   PRINT_LEFT, num);
+			continue;
+		}
 		print_text(r->d, PRINT_SANS, size, bx + bw / 2, y + h / 2 - 0.35 * size * PT_TO_MM,
 			   PRINT_CENTER, num);
 	}
-	if (!isnan(v)) {
-		int i = (int)(fmin(fmax(round(v), lo), hi) - lo);
+	if (ring >= 0) {
+		double cx = x + lw + (ring + 0.5) * bw, rad = fmin(bw, h) * 0.38;
 		print_line_width(r->d, 0.7);
-		print_circle(r->d, x + lw + (i + 0.5) * bw, y + h / 2, fmin(bw, h) * 0.38,
-			     PRINT_STROKE);
+		print_circle(r->d, cx, y + h / 2, rad, PRINT_STROKE);
+		if (beyond)
+			track_beyond(r, v, cx, y + h / 2, rad, size);
 	}
 	return 0;
 }

@@ -264,4 +264,32 @@ for who in ann bob cat; do expect_grep "Minion of $who: game h1" "$scratch/h1.tx
 expect_grep 'The Dragon: game h1' "$scratch/h1.txt"
 [ "$(pdfinfo "$scratch/h1.pdf" 2>/dev/null | awk '/^Pages/ { print $2 }')" = 4 ] && ok ||
 	fail "h1.pdf should have the Dragon's and three Minions' sheets"
+# A Dragon's trait above 10: the track rings its last box and shows the
+# value itself there (the box's own 10 goes small into the corner).
+cp -R "$scratch/c" "$scratch/c13"
+sed 's/\(<dragon [^>]*\)body="[0-9]*"/\1body="13"/' "$scratch/c/games/h1/game.xml" \
+	>"$scratch/c13/games/h1/game.xml"
+grep -q '<dragon [^>]*body="13"' "$scratch/c13/games/h1/game.xml" && ok ||
+	fail "no Dragon in h1 to give Body 13"
+expect_status 0 "$WYRMPOST" -d "$scratch/c13" print h1 -o "$scratch/h13.pdf"
+pdftotext -raw "$scratch/h13.pdf" - 2>/dev/null | tr '\n' ' ' >"$scratch/h13.txt"
+expect_grep 'Body 1 2 3 4 5 6 7 8 9 10 13 ' "$scratch/h13.txt"
+# and on a toy sheet: past the top, below the bottom, and in range
+mkdir -p "$scratch/tracks/heart-of-glass"
+printf '<kit game="heart-of-glass"><part template="t.xml"/></kit>\n' \
+	>"$scratch/tracks/heart-of-glass/kit.xml"
+{
+	echo '<template kind="sheet" width="190" height="100"><front>'
+	echo '<track x="0" y="80" w="190" h="14" min="1" max="10" value="13" label="Up" label-width="40"/>'
+	echo '<track x="0" y="60" w="190" h="14" min="1" max="10" value="0" label="Down" label-width="40"/>'
+	echo '<track x="0" y="40" w="190" h="14" min="1" max="10" value="7" label="In" label-width="40"/>'
+	echo '<track x="0" y="20" w="100" h="8" min="1" max="10" value="104" label-width="0" size="6"/>'
+	echo '</front></template>'
+} >"$scratch/tracks/heart-of-glass/t.xml"
+expect_status 0 "$WYRMPOST" print heart-of-glass --templates "$scratch/tracks" -o "$scratch/tracks.pdf"
+pdftotext -raw "$scratch/tracks.pdf" - 2>/dev/null | tr '\n' ' ' >"$scratch/tracks.txt"
+expect_grep 'Up 1 2 3 4 5 6 7 8 9 10 13 ' "$scratch/tracks.txt"
+expect_grep 'Down 1 2 3 4 5 6 7 8 9 10 0 ' "$scratch/tracks.txt"
+expect_grep 'In 1 2 3 4 5 6 7 8 9 10 1 ' "$scratch/tracks.txt"
+expect_grep '1 2 3 4 5 6 7 8 9 10 104 ' "$scratch/tracks.txt"
 finish
