@@ -275,4 +275,58 @@ for p in cat dan; do
 	report_check $p 2 'cat leaves the table'
 	expect_no_grep 'dan leaves the table' "$scratch/report"
 done
+
+# --- TLS refused on the STARTTLS paths and implicit TLS, AUTH refused ----
+# (fetch-servers.sh and send.sh check imaps://, pop3s:// and SMTP STARTTLS.)
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+	-subj "/CN=not the test CA" -keyout "$scratch/other.key" -out "$scratch/other.crt" \
+	>/dev/null 2>&1
+printf 'wrong\n' >"$scratch/bad.pw"
+chmod 600 "$scratch/bad.pw"
+N3=$((N2 + 9000))
+WYRMPOST_NOW=$N3 wp new g2 burglar --seed 3 --deadline 24h --player ann:ann@example.test:annpw \
+	--player bob:bob@example.test:bobpw >/dev/null
+printf 'From: Ann <ann@example.test>\nTo: gm@example.test\nSubject: g2\nMessage-ID: <ann-g2@example.test>\n\ngame g2\nplayer ann\npassword annpw\nleave\n' \
+	>"$scratch/ann-g2.eml"
+append "$scratch/ann-g2.eml"
+config() { # SOURCE-ATTRIBUTES SMTP-ATTRIBUTES
+	cat >"$C/wyrmpost.xml" <<EOX
+<?xml version="1.0" encoding="UTF-8"?>
+<wyrmpost format="1">
+  <sender name="The Tavern" address="gm@example.test"/>
+  <source $1 timeout="10"/>
+  <smtp $2 user="gm" timeout="10"/>
+</wyrmpost>
+EOX
+}
+good_smtp="url=\"smtp://localhost:$MS_SUBMISSION_PORT\" password-file=\"$scratch/gm.pw\" ca-file=\"$MS_CA\""
+config "url=\"imap://gm@localhost:$MS_IMAP_PORT/INBOX\" starttls=\"yes\" password-file=\"$scratch/gm.pw\" ca-file=\"$scratch/other.crt\"" "$good_smtp"
+WYRMPOST_NOW=$N3 expect_status 74 wp fetch
+expect_grep 'not trusted' "$scratch/err"
+config "url=\"pop3://gm@localhost:$MS_POP3_PORT\" starttls=\"yes\" password-file=\"$scratch/gm.pw\" ca-file=\"$scratch/other.crt\"" "$good_smtp"
+WYRMPOST_NOW=$N3 expect_status 74 wp fetch
+expect_grep 'not trusted' "$scratch/err"
+config "url=\"imap://gm@localhost:$MS_IMAP_PORT/INBOX\" starttls=\"yes\" password-file=\"$scratch/bad.pw\" ca-file=\"$MS_CA\"" "$good_smtp"
+WYRMPOST_NOW=$N3 expect_status 77 wp fetch
+expect_grep 'login failed' "$scratch/err"
+[ "$(inbox)" -eq 1 ] && ok || fail "mail lost after a refused fetch"
+[ ! -e "$C/games/g2/orders/0001/ann" ] && ok || fail "orders stored through a refused server"
+sent2=$(ls "$C/sent/new" | wc -l)
+config "url=\"imap://gm@localhost:$MS_IMAP_PORT/INBOX\" starttls=\"yes\" password-file=\"$scratch/gm.pw\" ca-file=\"$MS_CA\"" \
+	"url=\"smtps://localhost:$MS_SMTPS_PORT\" password-file=\"$scratch/gm.pw\" ca-file=\"$scratch/other.crt\""
+WYRMPOST_NOW=$N3 expect_status 75 wp run
+expect_grep 'certificate of localhost is not trusted' "$scratch/err"
+[ "$(inbox)" -eq 0 ] && ok || fail "imap STARTTLS: the mail was not taken"
+[ "$(cat "$C/games/g2/orders/0001/ann" 2>/dev/null)" = leave ] && ok || fail "g2: ann's orders"
+[ "$(ls "$C/outbox/new" | wc -l)" -eq 3 ] && ok || fail "g2: welcomes and reply not kept"
+config "url=\"imap://gm@localhost:$MS_IMAP_PORT/INBOX\" starttls=\"yes\" password-file=\"$scratch/gm.pw\" ca-file=\"$MS_CA\"" \
+	"url=\"smtps://localhost:$MS_SMTPS_PORT\" password-file=\"$scratch/bad.pw\" ca-file=\"$MS_CA\""
+WYRMPOST_NOW=$((N3 + 3600)) expect_status 75 wp run
+expect_grep "as 'gm' failed" "$scratch/err"
+[ "$(ls "$C/sent/new" | wc -l)" -eq "$sent2" ] && ok || fail "sent through a refused server"
+config "url=\"imap://gm@localhost:$MS_IMAP_PORT/INBOX\" starttls=\"yes\" password-file=\"$scratch/gm.pw\" ca-file=\"$MS_CA\"" \
+	"url=\"smtps://localhost:$MS_SMTPS_PORT\" password-file=\"$scratch/gm.pw\" ca-file=\"$MS_CA\""
+WYRMPOST_NOW=$((N3 + 7200)) expect_status 0 wp run
+[ -z "$(ls -A "$C/outbox/new")" ] && ok || fail "smtps: outbox not emptied"
+delivered_once "after the TLS refusals"
 finish
