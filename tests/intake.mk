@@ -1,5 +1,6 @@
-# fuzz.mk - the intake fuzz target (tests/fuzz_intake.c), included at the
-# end of Makefile.am.  Paths are from the top of the tree.
+# intake.mk - mail intake: the fuzz target (tests/fuzz_intake.c) and the
+# intake benchmark (tests/bench_intake.sh), included at the end of
+# Makefile.am.  Paths are from the top of the tree.
 #
 # `make fuzz [FUZZ_SECONDS=60]` builds the target with clang and libFuzzer
 # under AddressSanitizer and UBSan, then runs it (tests/fuzz_run.sh) on the
@@ -12,12 +13,24 @@
 # (GNU ld --wrap): the fuzzer has to see the parser's coverage, and a
 # replayed crash has to happen where it can be debugged.
 
-check_PROGRAMS += fuzz_replay
+check_PROGRAMS += fuzz_replay bench_intake
 fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.h
 fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text
 fuzz_replay_LDADD = $(CORE_LIBS)
 SCRIPT_TESTS += tests/fuzz_seeds.sh
-EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds
+EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds \
+	tests/bench_intake.sh tests/bench_intake_gen.py tests/bench_intake.py
+
+# `make bench`, intake part (the bench target runs `make bench-intake`):
+# N order mails (BENCH_MAILS, default 2000) into a Maildir, then
+# bench_intake (the MIME intake and orders reader of `wyrmpost fetch`, the
+# sandboxed child included), Python's email package, and a whole
+# `wyrmpost fetch`, each over that Maildir.
+bench_intake_SOURCES = tests/bench_intake.c
+bench_intake_LDADD = $(CORE_LIBS)
+bench-intake: wyrmpost bench_intake
+	$(SHELL) $(srcdir)/tests/bench_intake.sh $(abs_top_builddir) $(abs_top_srcdir) $(BENCH_MAILS)
+.PHONY: bench-intake
 
 FUZZ_SECONDS = 60
 FUZZ_CC = clang
