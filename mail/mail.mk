@@ -9,4 +9,4 @@ check_mime_SOURCES = tests/check_mime.c
 check_mime_CFLAGS = $(TEST_CFLAGS)
 check_mime_LDADD = $(TEST_LIBS)
 MAIL_SCRIPT_TESTS = tests/mail-clients.sh tests/mail-e2e.sh
-MAIL_DIST = tests/mailparts.sh tests/mail-clients
+MAIL_DIST = tests/mailparts.sh tests/client-mail

@@ -1,6 +1,6 @@
 #!/bin/sh
 # mail-clients.sh - order mails as the common mail programs write them
-# (tests/mail-clients/: Thunderbird format=flowed with a signature, Gmail
+# (tests/client-mail/: Thunderbird format=flowed with a signature, Gmail
 # multipart/alternative in quoted-printable replying on top of the quoted
 # welcome mail, Outlook in windows-1252 with the mail replied to copied
 # unquoted below its rule, Apple Mail, mutt in ISO-8859-1, an HTML-only
@@ -13,7 +13,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mailparts.sh"
 
-data=$top_srcdir/tests/mail-clients
+data=$top_srcdir/tests/client-mail
 C=$scratch/c
 wp init --sender gm@example.test >/dev/null
 wp new g1 burglar --seed 5 --option seats=8 --deadline 24h \

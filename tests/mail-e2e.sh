@@ -16,7 +16,7 @@
 ms_require
 ms_start
 
-data=$top_srcdir/tests/mail-clients
+data=$top_srcdir/tests/client-mail
 C=$scratch/c
 players="ann bob cat dan"
 pdf_tools=yes
