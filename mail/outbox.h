@@ -23,7 +23,8 @@ struct outmsg {
 	const char *from_name, *from;
 	const char *to_name, *to;
 	const char *subject;    /* UTF-8 */
-	const char *in_reply_to; /* optional Message-ID, with <> */
+	const char *in_reply_to; /* optional Message-ID, with <>: sent as
+				    In-Reply-To and References */
 	const char *auto_submitted; /* "auto-generated" or "auto-replied" */
 	long long date;
 	const char *body;       /* UTF-8 text, \n line ends */
@@ -31,7 +32,9 @@ struct outmsg {
 	size_t nattach;
 };
 
-/* The message as text, CRLF line ends (caller frees). */
+/* The message as text, CRLF line ends (caller frees): the same bytes
+ * whenever *m is the same, for nothing comes from the clock, the host or
+ * a random number. */
 char *outbox_render(const struct outmsg *m);
 /* Write it atomically to DIR/outbox/new/KEY.eml; 0, or -1 with *err. */
 int outbox_put(const char *campaign_dir, const struct outmsg *m, char **err);
