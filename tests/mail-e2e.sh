@@ -168,7 +168,7 @@ report_check() { # PLAYER TURN WORDS...: checks the report mail; its text in $sc
 	mp_text "$f" >"$scratch/report"
 	expect_grep "game g1, turn $t" "$scratch/report"
 	for w; do expect_grep "$w" "$scratch/report"; done
-	mp_attachment "$f" application/pdf "$scratch/$p.pdf" && ok || fail "$p: no PDF attached"
+	mp_attachment "$f" application/pdf "$scratch/$p.pdf" .pdf && ok || fail "$p: no PDF attached"
 	head -c 5 "$scratch/$p.pdf" | grep -q '^%PDF-' && ok || fail "$p: the attachment is no PDF"
 	cmp -s "$scratch/$p.pdf" "$C/games/g1/reports/$(printf %04d $t)/$p.pdf" && ok ||
 		fail "$p: the PDF changed on the way"

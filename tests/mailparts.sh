@@ -9,8 +9,10 @@
 #   mp_decode DIR N      part N's body, decoded, on stdout
 #   mp_type DIR N        part N's content type, lower case ("text/plain")
 #   mp_text MSG          every text/plain part, decoded, on stdout
-#   mp_attachment MSG TYPE OUT   the first part of TYPE ("application/pdf"),
-#                        decoded, into OUT; fails if there is none
+#   mp_attachment MSG TYPE OUT [SUFFIX]   the first part of TYPE
+#                        ("application/pdf"), or else whose file name ends
+#                        in SUFFIX (".pdf"), decoded, into OUT; fails if
+#                        there is none
 
 mp_split() {
 	rm -rf "$2"
@@ -135,6 +137,14 @@ mp_attachment() {
 			mp_decode "$mp_d" $mp_i >"$3"
 			mp_found=0
 			break
+		fi
+		mp_i=$((mp_i + 1))
+	done
+	mp_i=0
+	while [ $mp_found -ne 0 ] && [ -n "${4:-}" ] && [ -e "$mp_d/$mp_i.hdr" ]; do
+		if grep -i -q "name\*\{0,1\}=\"\{0,1\}[^;]*$4\"\{0,1\}[ \t]*\(;\|\$\)" "$mp_d/$mp_i.hdr"; then
+			mp_decode "$mp_d" $mp_i >"$3"
+			mp_found=0
 		fi
 		mp_i=$((mp_i + 1))
 	done
