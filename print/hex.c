@@ -82,28 +82,39 @@ void print_hex_grid_size(const struct print_hex *h, int cols, int rows, double *
 	}
 }
 
-/* The cells of the honeycomb that fit in aw x ah, in reading order (top
- * row first), as positions of their boxes; the box of them all is centred
- * on the page.  Rows may be ragged: a shifted row can hold one hex fewer. */
+/* Where the tiles of a page go.  Without folding the honeycomb fills the
+ * upright page.  Folding, the fronts fill one half of the page and their
+ * backs the other, each back the mirror image of its front across the
+ * fold line: the left half against the right, or (the fold running
+ * across) the top half against the bottom, the backs then turned half
+ * round as folded cards are, so that both ways a back lands on its front.
+ * A hex is symmetric about both axes, so a mirrored outline is the
+ * front's own. */
 struct slots {
-	double *xy;
+	double pw, ph;   /* the page, upright or turned */
+	double *xy;      /* lower-left of each front's box, on the page */
 	size_t n;
+	int cols, rows;
+	bool fold, across; /* across: the fold line runs across the page */
 };
 
-static void tile_slots(const struct print_doc *d, const struct print_tiles_opts *o,
-		       struct slots *s, int *cols_out, int *rows_out)
+/* The cells of the honeycomb that fit in the region rx, ry, rw x rh less
+ * the margin, in reading order (top row first), as positions of their
+ * boxes; the box of them all is centred in the region.  Rows may be
+ * ragged: a shifted row can hold one hex fewer. */
+static void region_slots(const struct print_tiles_opts *o, double rx, double ry, double rw,
+			 double rh, struct slots *s)
 {
-	double pw, ph, w, hh, m = o->margin > 0 ? o->margin : 5.0;
+	double w, hh, m = o->margin > 0 ? o->margin : 5.0;
 	double aw, ah, minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
-	int cols = 0, rows = 0;
 	size_t alloc = 0;
 
-	print_paper_size(print_doc_paper(d), &pw, &ph);
 	print_hex_box(&o->hex, &w, &hh);
-	aw = pw - 2 * m;
-	ah = ph - 2 * m;
+	aw = rw - 2 * m;
+	ah = rh - 2 * m;
 	s->xy = NULL;
 	s->n = 0;
+	s->cols = s->rows = 0;
 	/* Enough rows and columns to cover the area whatever the shape. */
 	for (int r = (int)(ah / (hh / 4)) + 1; r >= 0; r--) {
 		for (int c = 0; c <= (int)(aw / (w / 4)) + 1; c++) {
@@ -117,26 +128,64 @@ static void tile_slots(const struct print_doc *d, const struct print_tiles_opts 
 			s->n++;
 			minx = fmin(minx, x), maxx = fmax(maxx, x + w);
 			miny = fmin(miny, y), maxy = fmax(maxy, y + hh);
-			cols = c + 1 > cols ? c + 1 : cols;
-			rows = r + 1 > rows ? r + 1 : rows;
+			s->cols = c + 1 > s->cols ? c + 1 : s->cols;
+			s->rows = r + 1 > s->rows ? r + 1 : s->rows;
 		}
 	}
 	for (size_t i = 0; i < s->n; i++) {
-		s->xy[2 * i] += (pw - (maxx - minx)) / 2 - minx;
-		s->xy[2 * i + 1] += (ph - (maxy - miny)) / 2 - miny;
+		s->xy[2 * i] += rx + (rw - (maxx - minx)) / 2 - minx;
+		s->xy[2 * i + 1] += ry + (rh - (maxy - miny)) / 2 - miny;
 	}
-	if (cols_out)
-		*cols_out = cols;
-	if (rows_out)
-		*rows_out = rows;
+}
+
+/* Folding: try the page upright and turned, the fold down the middle and
+ * across it, and keep the first that holds the most tiles. */
+static void tile_slots(const struct print_doc *d, const struct print_tiles_opts *o,
+		       struct slots *s)
+{
+	double pw, ph;
+
+	print_paper_size(print_doc_paper(d), &pw, &ph);
+	memset(s, 0, sizeof *s);
+	if (o->backs != PRINT_BACKS_FOLD) {
+		region_slots(o, 0, 0, pw, ph, s);
+		s->pw = pw;
+		s->ph = ph;
+		return;
+	}
+	for (int k = 0; k < 4; k++) {
+		struct slots t;
+		double w = k < 2 ? pw : ph, h = k < 2 ? ph : pw;
+		bool across = k % 2 == 0;
+		memset(&t, 0, sizeof t);
+		/* Fronts above the fold or left of it, so they read first. */
+		if (across)
+			region_slots(o, 0, h / 2, w, h / 2, &t);
+		else
+			region_slots(o, 0, 0, w / 2, h, &t);
+		if (t.n <= s->n) {
+			free(t.xy);
+			continue;
+		}
+		free(s->xy);
+		*s = t;
+		s->pw = w;
+		s->ph = h;
+		s->fold = true;
+		s->across = across;
+	}
 }
 
 size_t print_tiles_per_page(const struct print_doc *d, const struct print_tiles_opts *o,
 			    int *cols, int *rows)
 {
 	struct slots s;
-	tile_slots(d, o, &s, cols, rows);
+	tile_slots(d, o, &s);
 	free(s.xy);
+	if (cols)
+		*cols = s.cols;
+	if (rows)
+		*rows = s.rows;
 	return s.n;
 }
 
@@ -157,30 +206,57 @@ static void outlines(struct print_doc *d, const struct print_hex *h, const doubl
 	}
 }
 
-static int tiles_page(struct print_doc *d, const struct print_tiles_opts *o,
+/* The fronts, or the backs, of tiles first .. first + s->n - 1 on the
+ * current page; how many were drawn in *drawn. */
+static int tiles_side(struct print_doc *d, const struct print_tiles_opts *o,
 		      const struct slots *s, size_t first, size_t n, bool back,
-		      print_piece_fn *draw, void *ctx, char **err)
+		      print_piece_fn *draw, void *ctx, size_t *drawn, char **err)
 {
-	double pw, ph, w, hh, clip[12];
+	double w, hh, clip[12];
 	size_t k;
 
-	print_paper_size(print_doc_paper(d), &pw, &ph);
 	print_hex_box(&o->hex, &w, &hh);
 	print_hex_corners(&o->hex, clip);
-	print_page_new(d, pw, ph);
 	for (k = 0; k < s->n && first + k < n; k++) {
 		struct print_piece p = { .index = first + k, .back = back, .w = w, .h = hh };
 		double x = s->xy[2 * k], y = s->xy[2 * k + 1];
-		/* Long-edge flip; a hex is symmetric about its vertical axis,
-		 * so the back's outline falls on the front's. */
-		if (back)
-			x = pw - x - w + o->offset_x, y += o->offset_y;
-		if (piece_draw(d, draw, ctx, &p, x, y, false, clip, 6, err))
+		if (back && !s->fold) /* long-edge flip */
+			x = s->pw - x - w + o->offset_x, y += o->offset_y;
+		else if (back && s->across)
+			y = s->ph - y - hh;
+		else if (back)
+			x = s->pw - x - w;
+		if (piece_draw(d, draw, ctx, &p, x, y, back && s->fold && s->across, clip, 6,
+			       err))
 			return -1;
 	}
-	if (!back)
-		outlines(d, &o->hex, s->xy, k);
+	*drawn = k;
 	return 0;
+}
+
+/* One sheet: a page of fronts with their cut lines, and their backs on a
+ * page of their own (duplex) or beyond the fold line of the same page. */
+static int tiles_sheet(struct print_doc *d, const struct print_tiles_opts *o,
+		       const struct slots *s, size_t first, size_t n, print_piece_fn *draw,
+		       void *ctx, char **err)
+{
+	size_t k;
+
+	print_page_new(d, s->pw, s->ph);
+	if (tiles_side(d, o, s, first, n, false, draw, ctx, &k, err))
+		return -1;
+	outlines(d, &o->hex, s->xy, k);
+	if (o->backs == PRINT_BACKS_NONE)
+		return 0;
+	if (s->fold) {
+		if (s->across)
+			marks_fold(d, 0, s->ph / 2, s->pw, s->ph / 2);
+		else
+			marks_fold(d, s->pw / 2, 0, s->pw / 2, s->ph);
+	} else {
+		print_page_new(d, s->pw, s->ph);
+	}
+	return tiles_side(d, o, s, first, n, true, draw, ctx, &k, err);
 }
 
 int print_tiles(struct print_doc *d, const struct print_tiles_opts *o, size_t n,
@@ -191,25 +267,21 @@ int print_tiles(struct print_doc *d, const struct print_tiles_opts *o, size_t n,
 
 	if (pdf_status(d, err))
 		return -1;
-	if (o->backs == PRINT_BACKS_FOLD) {
-		*err = xstrdup("hex tiles have no fold layout: use duplex backs");
-		return -1;
-	}
+	if ((unsigned)o->backs > PRINT_BACKS_FOLD)
+		BUG("backs %d", (int)o->backs);
 	if (!(fabs(o->offset_x) <= 20 && fabs(o->offset_y) <= 20)) {
 		*err = xstrdup("printer offset must be within 20 mm");
 		return -1;
 	}
-	tile_slots(d, o, &s, NULL, NULL);
+	tile_slots(d, o, &s);
 	if (s.n == 0) {
-		*err = xasprintf("a %g mm hex tile does not fit on the paper", o->hex.flat);
+		*err = xasprintf("a %g mm hex tile does not fit on the paper%s", o->hex.flat,
+				 o->backs == PRINT_BACKS_FOLD ? " folded in half" : "");
 		free(s.xy);
 		return -1;
 	}
-	for (size_t first = 0; first < n && rc == 0; first += s.n) {
-		rc = tiles_page(d, o, &s, first, n, false, draw, ctx, err);
-		if (rc == 0 && o->backs == PRINT_BACKS_DUPLEX)
-			rc = tiles_page(d, o, &s, first, n, true, draw, ctx, err);
-	}
+	for (size_t first = 0; first < n && rc == 0; first += s.n)
+		rc = tiles_sheet(d, o, &s, first, n, draw, ctx, err);
 	free(s.xy);
 	return rc ? -1 : pdf_status(d, err);
 }

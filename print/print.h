@@ -274,12 +274,17 @@ void print_hex_grid_size(const struct print_hex *h, int cols, int rows, double *
 struct print_tiles_opts {
 	struct print_hex hex;
 	double margin;   /* mm from the paper edge; 0 = 5 */
-	enum print_backs backs; /* NONE or DUPLEX */
-	double offset_x, offset_y;
+	enum print_backs backs;
+	double offset_x, offset_y; /* mm added to every back page (duplex) */
 };
 
 /* Pack n hex tiles on pages in a honeycomb, so that neighbours share their
- * cut lines, drawn along every hex edge.  Returns -1 if no tile fits. */
+ * cut lines, drawn along every hex edge of the fronts.  Duplex backs go on
+ * a page of their own, long-edge flipped.  Folded, the fronts fill one
+ * half of the page (the left, or the top when the fold runs across) and
+ * the backs the other, mirrored across a dashed fold line: the page
+ * upright or turned, folded down or across, whichever holds the most.
+ * Returns -1 if no tile fits. */
 int print_tiles(struct print_doc *d, const struct print_tiles_opts *o, size_t n,
 		print_piece_fn *draw, void *ctx, char **err);
 /* How many tiles go on one page, and the grid they use. */

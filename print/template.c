@@ -98,9 +98,7 @@ static int render_tiles(struct tpl_run *r, const struct tpl_opts *o, char **err)
 	struct print_tiles_opts to;
 	memset(&to, 0, sizeof to);
 	to.hex = r->t->hex;
-	/* Hexes cannot be folded in a line; a back side is printed duplex. */
-	to.backs = r->t->back && o->backs != PRINT_BACKS_NONE ? PRINT_BACKS_DUPLEX
-							       : PRINT_BACKS_NONE;
+	to.backs = r->t->back ? o->backs : PRINT_BACKS_NONE;
 	to.offset_x = o->offset_x;
 	to.offset_y = o->offset_y;
 	return print_tiles(r->d, &to, r->nitems, piece_cb, r, err);

@@ -732,6 +732,130 @@ START_TEST(hex_tiles_are_the_size_asked)
 }
 END_TEST
 
+/* The outlines (cut lines) of page pg: six-cornered page-level paths, as
+ * boxes x0, y0, x1, y1; how many in *n. */
+static double *hex_outlines(const struct page *pg, size_t *n)
+{
+	double *box = xmalloc((pg->npaths + 1) * 4 * sizeof *box);
+	*n = 0;
+	for (size_t i = 0; i < pg->npaths; i++) {
+		const struct path *p = &pg->paths[i];
+		double *b = box + 4 * *n;
+		if (p->depth != 0 || p->n != 6)
+			continue;
+		b[0] = b[1] = INFINITY;
+		b[2] = b[3] = -INFINITY;
+		for (size_t k = 0; k < 6; k++) {
+			b[0] = fmin(b[0], p->xy[2 * k]), b[2] = fmax(b[2], p->xy[2 * k]);
+			b[1] = fmin(b[1], p->xy[2 * k + 1]), b[3] = fmax(b[3], p->xy[2 * k + 1]);
+		}
+		(*n)++;
+	}
+	return box;
+}
+
+START_TEST(hex_tiles_fold)
+{
+	/* Pointy 83 x 95 mm tiles: three side by side fit only across a
+	 * turned A4 page, above a fold line across it; the backs below,
+	 * mirrored and turned half round. */
+	struct print_tiles_opts o = { .hex = { PRINT_HEX_POINTY, 83, 95 },
+				      .backs = PRINT_BACKS_FOLD };
+	struct print_doc *d = doc(PRINT_A4, false);
+	char *err = NULL, *pdf = path_for("tiles-fold.pdf");
+	const char *want[] = { "T1", "B1", "T7", "B7" };
+	struct page pg;
+	size_t n;
+	double *box, o6[12];
+
+	ck_assert_uint_eq(print_tiles_per_page(d, &o, NULL, NULL), 3);
+	ck_assert_int_eq(print_tiles(d, &o, 7, draw_hex, NULL, &err), 0);
+	save(d, pdf);
+	qpdf_clean(pdf);
+	check_size(pdf, 3, A4_H, A4_W);
+	check_text(pdf, want, 4);
+	if (page_read(pdf, 1, &pg)) {
+		bool fold_line = false;
+		box = hex_outlines(&pg, &n);
+		/* cut lines on the fronts only, the size asked, above the fold */
+		ck_assert_uint_eq(n, 3);
+		for (size_t i = 0; i < n; i++) {
+			ck_assert_msg(fabs(box[4 * i + 2] - box[4 * i] - 83) < 0.1 &&
+					      fabs(box[4 * i + 3] - box[4 * i + 1] - 95) < 0.1,
+				      "hex %g x %g", box[4 * i + 2] - box[4 * i],
+				      box[4 * i + 3] - box[4 * i + 1]);
+			ck_assert(box[4 * i + 1] >= 105 + 5 - 0.01 && box[4 * i + 3] <= 210 - 5 + 0.01);
+			ck_assert(box[4 * i] >= 5 - 0.01 && box[4 * i + 2] <= 297 - 5 + 0.01);
+		}
+		/* side by side, sharing their cut lines */
+		ck_assert(fabs(box[4] - box[2]) < 0.01 && fabs(box[8] - box[6]) < 0.01);
+		free(box);
+		/* fronts moved to x, y; backs to the far corner of the box
+		 * mirrored across y = 105, then turned */
+		ck_assert_uint_eq(piece_origins(&pg, o6, 6), 6);
+		for (size_t i = 0; i < 3; i++) {
+			ck_assert_msg(fabs(o6[6 + 2 * i] - (o6[2 * i] + 83)) < 0.01 &&
+					      fabs(o6[6 + 2 * i + 1] - (210 - o6[2 * i + 1])) < 0.01,
+				      "back %zu at %g,%g, front at %g,%g", i, o6[6 + 2 * i],
+				      o6[7 + 2 * i], o6[2 * i], o6[2 * i + 1]);
+		}
+		for (size_t i = 0; i < pg.ncms; i++)
+			if (pg.cms[i].m[0] == -1)
+				ck_assert(pg.cms[i].m[3] == -1);
+		for (size_t i = 0; i < pg.npaths; i++)
+			if (pg.paths[i].n == 2 && fabs(pg.paths[i].xy[1] - 105) < 0.01 &&
+			    fabs(pg.paths[i].xy[3] - 105) < 0.01 &&
+			    fabs(pg.paths[i].xy[2] - pg.paths[i].xy[0]) > 290)
+				fold_line = true;
+		ck_assert(fold_line);
+		page_release(&pg);
+	}
+	free(pdf);
+
+	/* Flat-topped 95 x 83 mm (Dragon Pants): a column of three left of a
+	 * fold down an upright page, the backs mirrored across x = 105 */
+	o.hex.orient = PRINT_HEX_FLAT;
+	d = doc(PRINT_A4, false);
+	pdf = path_for("tiles-fold-flat.pdf");
+	ck_assert_uint_eq(print_tiles_per_page(d, &o, NULL, NULL), 3);
+	ck_assert_int_eq(print_tiles(d, &o, 4, draw_hex, NULL, &err), 0);
+	save(d, pdf);
+	qpdf_clean(pdf);
+	check_size(pdf, 2, A4_W, A4_H);
+	if (page_read(pdf, 1, &pg)) {
+		bool fold_line = false;
+		box = hex_outlines(&pg, &n);
+		ck_assert_uint_eq(n, 3);
+		for (size_t i = 0; i < n; i++) {
+			ck_assert(fabs(box[4 * i + 2] - box[4 * i] - 95) < 0.1 &&
+				  fabs(box[4 * i + 3] - box[4 * i + 1] - 83) < 0.1);
+			ck_assert(box[4 * i] >= 5 - 0.01 && box[4 * i + 2] <= 105 - 5 + 0.01);
+			/* stacked flat to flat: each sits on the one below */
+			if (i > 0)
+				ck_assert(fabs(box[4 * i + 3] - box[4 * (i - 1) + 1]) < 0.01);
+		}
+		free(box);
+		ck_assert_uint_eq(piece_origins(&pg, o6, 6), 6);
+		for (size_t i = 0; i < 3; i++)
+			ck_assert(fabs(o6[6 + 2 * i] - (210 - o6[2 * i] - 95)) < 0.01 &&
+				  fabs(o6[7 + 2 * i] - o6[2 * i + 1]) < 0.01);
+		for (size_t i = 0; i < pg.npaths; i++)
+			if (pg.paths[i].n == 2 && fabs(pg.paths[i].xy[0] - 105) < 0.01 &&
+			    fabs(pg.paths[i].xy[2] - 105) < 0.01 &&
+			    fabs(pg.paths[i].xy[3] - pg.paths[i].xy[1]) > 290)
+				fold_line = true;
+		ck_assert(fold_line);
+		page_release(&pg);
+	}
+	/* the last sheet holds the one tile left, and its back */
+	if (page_read(pdf, 2, &pg)) {
+		ck_assert_uint_eq(piece_origins(&pg, o6, 6), 2);
+		page_release(&pg);
+	}
+	free(pdf);
+}
+END_TEST
+
 START_TEST(hex_geometry)
 {
 	struct print_hex reg = { PRINT_HEX_FLAT, 30, 0 };
@@ -922,6 +1046,7 @@ int main(void)
 	tcase_add_test(tc, text_wraps_and_shrinks);
 	tcase_add_test(tc, hex_geometry);
 	tcase_add_test(tc, hex_tiles_are_the_size_asked);
+	tcase_add_test(tc, hex_tiles_fold);
 	tcase_add_test(tc, poster_pages_overlap);
 	tcase_add_test(tc, letter_tiles_duplex_and_one_page_poster);
 	tcase_add_test(tc, failures_are_reported_not_printed);

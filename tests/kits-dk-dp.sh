@@ -19,7 +19,8 @@ cd "$scratch"
 # backs double all but tokens and stickers.  Dragon Pants: overview (1),
 # 19 power cards (3), 33 destiny (4), time card (1), marker and pawns (1),
 # 43 tiles 5 a page (9), the poster (4) and its overview (1); backs double
-# the cards and the tiles (fold prints tile backs duplex).
+# the cards and the tiles, but folded the tiles go 3 a page with their
+# backs beside them (15).
 pages() {
 	case "$1 $2 $3" in
 	"dragon-keepers a4 plain"|"dragon-keepers letter plain") echo 12 ;;
@@ -32,7 +33,7 @@ pages() {
 	"dragon-pants a4 bleed") echo 25 ;;
 	"dragon-pants letter bleed") echo 27 ;;
 	dragon-pants*" duplex") echo 41 ;;
-	dragon-pants*" fold") echo 40 ;;
+	dragon-pants*" fold") echo 37 ;;
 	"dragon-pants a4 bleed-duplex") echo 43 ;;
 	"dragon-pants letter bleed-duplex") echo 47 ;;
 	esac
@@ -214,6 +215,64 @@ for paper in a4 letter; do
 		hexes.out >badhex.out; then ok; else fail "tiles on $paper: $(head -3 badhex.out)"; fi
 	n=$(awk '{ print $1, $2, $3 }' hexes.out | sort -u | wc -l)
 	[ "$n" -eq 43 ] && ok || fail "tiles on $paper: $n hexes measured, wanted 43"
+
+	# Folded: three tiles a page left of a dashed fold line down the
+	# middle, their backs right of it, each the mirror image of its front
+	# across the fold; nothing crosses the fold, neighbours share a cut line.
+	expect_status 0 "$WYRMPOST" print dragon-pants --templates tiles --paper $paper --backs fold \
+		-o fold-$paper.pdf
+	[ -s fold-$paper.pdf ] || continue
+	if [ $paper = a4 ]; then pw=210; else pw=215.9; fi
+	[ "$(pdfinfo fold-$paper.pdf 2>/dev/null | awk '/^Pages:/ { print $2 }')" = 15 ] && ok ||
+		fail "tiles folded on $paper: not 15 pages"
+	pdftotext fold-$paper.pdf tiles.txt 2>/dev/null
+	expect_count tiles.txt "A1" 1
+	expect_count tiles.txt "NW den" 1
+	qpdf --qdf --object-streams=disable fold-$paper.pdf qdf.pdf
+	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf >lines.out
+	awk '
+		function flush() {
+			if (n == 5 && maxx - minx > 50)
+				printf "%d %.2f %.2f %.3f %.3f\n", pg, minx, miny, maxx - minx, maxy - miny
+			n = 0
+		}
+		{
+			if (n > 0 && ($1 != pg || $2 != ex || $3 != ey)) flush()
+			if (n == 0) { pg = $1; minx = maxx = $2; miny = maxy = $3 }
+			n++; ex = $4; ey = $5
+			if ($4 < minx) minx = $4; if ($4 > maxx) maxx = $4
+			if ($5 < miny) miny = $5; if ($5 > maxy) maxy = $5
+		}
+		END { flush() }' lines.out | sort -u >hexes.out
+	if awk '$4 < 94.9 || $4 > 95.1 || $5 < 82.9 || $5 > 83.1 { bad = 1; print } END { exit bad }' \
+		hexes.out >badhex.out; then ok; else fail "folded tiles on $paper: $(head -3 badhex.out)"; fi
+	awk -v pw=$pw '
+		$2 + $4 <= pw / 2 - 4.99 { front[$1 " " $2 " " $3] = 1; nf++; next }
+		$2 >= pw / 2 + 4.99 { back[$1 " " $2 " " $3] = 1; nb++; next }
+		{ print "hex across the fold: " $0; bad = 1 }
+		END {
+			for (k in front) {
+				split(k, f, " ")
+				found = 0
+				for (b in back) {
+					split(b, g, " ")
+					if (g[1] == f[1] && (g[2] - (pw - f[2] - 95))^2 < 0.0004 &&
+					    (g[3] - f[3])^2 < 0.0004) found = 1
+				}
+				if (!found) { print "front " k " has no back across the fold"; bad = 1 }
+			}
+			if (nf != 43 || nb != 43) { print nf " fronts, " nb " backs"; bad = 1 }
+			exit bad
+		}' hexes.out >fold.out && ok || fail "folded tiles on $paper: $(head -3 fold.out)"
+	# a fold line on every page, the whole height of the page, on the middle
+	n=$(awk -v pw=$pw '($2 - pw / 2)^2 < 0.0001 && ($4 - pw / 2)^2 < 0.0001 &&
+		($5 - $3)^2 > 250 * 250 { print $1 }' lines.out | sort -u | wc -l)
+	[ "$n" -eq 15 ] && ok || fail "folded tiles on $paper: fold lines on $n pages"
+	# on each page the fronts stack flat to flat: the cut lines meet
+	awk '$2 + $4 < 110 { print $1, $3, $3 + $5 }' hexes.out | sort -k1,1n -k2,2n | awk '
+		$1 == p && ($2 - top)^2 > 0.0001 { print "gap on page " $1; bad = 1 }
+		{ p = $1; top = $3 } END { exit bad }' >gaps.out && ok ||
+		fail "folded tiles on $paper: $(head -1 gaps.out)"
 done
 
 # the same input gives the same bytes
