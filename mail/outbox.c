@@ -81,17 +81,18 @@ static char *encoded_words(const char *s, size_t max)
 }
 
 /* Can libetpan write s as it is, and will a reader get s back?  Printable
- * ASCII only, and no "=?" that would read as an encoded-word.  In an
- * unstructured field (words) libetpan folds at blanks and writes every run
- * of blanks as one space, so a blank must be single and between words. */
-static bool plain_ascii(const char *s, bool words)
+ * ASCII only, and no "=?" that would read as an encoded-word.  libetpan
+ * writes a subject, and a display name of atoms, as words: it folds at
+ * blanks and writes every run of blanks as one space, so a blank must be
+ * single and between words, and a word must fit in a line. */
+static bool plain_ascii(const char *s)
 {
 	size_t word = 0;
-	if (strstr(s, "=?") || (words && *s == ' '))
+	if (strstr(s, "=?") || *s == ' ')
 		return false;
 	for (const char *p = s; *p; p++) {
 		unsigned char c = (unsigned char)*p;
-		if (c == ' ' && words) {
+		if (c == ' ') {
 			if (p[1] == ' ' || p[1] == '\0')
 				return false;
 			word = 0;
@@ -102,19 +103,18 @@ static bool plain_ascii(const char *s, bool words)
 	return true;
 }
 
-/* A display name for libetpan: as it is when that is ASCII words, else one
- * encoded-word.  libetpan writes a name of atoms and blanks as words
- * (folding at, and squeezing, the blanks, hence single blanks only) and
- * any other as a quoted-string.  Only one encoded-word, however long: some
- * libetpan versions quote a name with blanks in it, and an encoded-word
- * inside quotes is not decoded (RFC 2047 section 5). */
+/* A display name for libetpan: as it is when plain_ascii() (libetpan makes
+ * a quoted-string of any name that is not atoms and blanks), else one
+ * encoded-word.  Only one, however long: some libetpan versions quote a
+ * name with blanks in it, and an encoded-word inside quotes is not decoded
+ * (RFC 2047 section 5). */
 static char *display_name(const char *name)
 {
 	if (!name || !*name)
 		return NULL;
 	/* libetpan refuses a quoted-string over 499 bytes; an encoded-word
 	 * is an atom and has no such limit. */
-	if (plain_ascii(name, true) && strlen(name) < 400)
+	if (plain_ascii(name) && strlen(name) < 400)
 		return xstrdup(name);
 	return encoded_words(name, strlen(name));
 }
@@ -177,7 +177,7 @@ static struct mailimf_fields *header_fields(const struct outmsg *m)
 					   tm.tm_hour, tm.tm_min, tm.tm_sec, 0)),
 		from, NULL, NULL, to, NULL, NULL, xasprintf("%s@%s", m->key, domain_of(m->from)),
 		id ? id_list(id) : NULL, id ? id_list(id) : NULL,
-		plain_ascii(m->subject, true) ? xstrdup(m->subject)
+		plain_ascii(m->subject) ? xstrdup(m->subject)
 					      : encoded_words(m->subject, WORD_BYTES)));
 	free(id);
 	if (m->auto_submitted)

@@ -394,6 +394,25 @@ START_TEST(odd_header_text)
 }
 END_TEST
 
+/* Bytes that are not UTF-8 are still cut into encoded-words of legal size. */
+START_TEST(subject_not_utf8)
+{
+	struct outmsg m = rich();
+	char subject[121], *s, *v;
+	memset(subject, 0x80, 120);
+	subject[120] = '\0';
+	m.subject = subject;
+	s = outbox_render(&m);
+	lines_ok(s, 78);
+	v = field(s, "Subject");
+	ck_assert_int_eq(strncmp(v, "=?UTF-8?B?", 10), 0);
+	for (char *w = strstr(v, "=?"); w; w = strstr(w + 2, "=?"))
+		ck_assert_int_le(strstr(w, "?=") + 2 - w, 75);
+	free(v);
+	free(s);
+}
+END_TEST
+
 START_TEST(put_writes_the_rendering)
 {
 	char dir[] = "/tmp/check_outbox-XXXXXX";
@@ -438,6 +457,7 @@ int main(void)
 	tcase_add_test(tc, long_line_goes_base64);
 	tcase_add_test(tc, boundary_not_in_text);
 	tcase_add_test(tc, odd_header_text);
+	tcase_add_test(tc, subject_not_utf8);
 	tcase_add_test(tc, put_writes_the_rendering);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
