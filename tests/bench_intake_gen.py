@@ -3,8 +3,10 @@
 into the Maildir MAILDIR (new/, cur/, tmp/), the mix a game master's inbox
 sees.  Deterministic (a fixed seed), so runs compare.
 
-Every mail holds valid orders (game tavern, one of four players with the
-password bench_intake.sh gives them), so each one takes the whole path:
+Every mail holds valid orders: mail i comes from player i % 4 (ann, bob,
+cat, dan, with the passwords bench_intake.sh gives them) of game
+t(i / 4 + 1), one mail per player as in a real turn, so each one takes the
+whole path:
   35 %  plain text, UTF-8, 8bit, a reply quoting the last report
   15 %  text/plain, quoted-printable (non-ASCII comments, long lines)
   15 %  text/plain, base64, ISO-8859-1
@@ -28,8 +30,8 @@ REPORT = ["tavern: turn %d report", "", "The dragon stirs under the mountain.",
          ["row %d: . . # . . * . . # . ." % i for i in range(12)]
 
 
-def orders_text(rng, player, comment):
-    lines = ["game tavern", "player " + player, "password pw-" + player]
+def orders_text(rng, game, player, comment):
+    lines = ["game " + game, "player " + player, "password pw-" + player]
     if comment:
         lines.append(rng.choice(COMMENTS))
     lines += [rng.choice(ORDERS) for _ in range(rng.randint(1, 3))]
@@ -74,27 +76,28 @@ def html_of(text):
 
 def mail(rng, i):
     player = PLAYERS[i % len(PLAYERS)]
+    game = "t%04d" % (i // len(PLAYERS) + 1)
     kind = rng.random()
-    subject = "Re: [tavern] turn 3 report"
+    subject = "Re: [%s] turn 3 report" % game
     if kind < 0.35:
-        body = orders_text(rng, player, rng.random() < 0.5) + "\nOn turn 3 the tavern wrote:\n" + \
+        body = orders_text(rng, game, player, rng.random() < 0.5) + "\nOn turn 3 the tavern wrote:\n" + \
             quoted_report(3) + "-- \n" + player.capitalize() + "\n"
         return headers(rng, i, player, subject, [
             "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: 8bit"]) + body
     if kind < 0.50:
-        text = orders_text(rng, player, True) + "# " + "a long remark about the dragon " * 4 + "\n"
+        text = orders_text(rng, game, player, True) + "# " + "a long remark about the dragon " * 4 + "\n"
         return headers(rng, i, player, "=?utf-8?q?Z=C3=BCge_f=C3=BCr_Runde_3?=", [
             "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: quoted-printable"]) + qp(text)
     if kind < 0.65:
-        text = orders_text(rng, player, False) + "# \u00e0 bient\u00f4t\n"
+        text = orders_text(rng, game, player, False) + "# \u00e0 bient\u00f4t\n"
         return headers(rng, i, player, "orders", [
             "MIME-Version: 1.0", "Content-Type: text/plain; charset=iso-8859-1",
             "Content-Transfer-Encoding: base64"]) + b64(text.encode("iso-8859-1"))
     boundary = "=_%016x" % rng.getrandbits(64)
     if kind < 0.90:
-        text = orders_text(rng, player, True)
+        text = orders_text(rng, game, player, True)
         return headers(rng, i, player, subject, [
             "MIME-Version: 1.0",
             "Content-Type: multipart/alternative; boundary=\"%s\"" % boundary]) + \
@@ -119,7 +122,7 @@ def mail(rng, i):
         "Content-Disposition: attachment; filename=\"turn-3.pdf\"\n" \
         "Content-Transfer-Encoding: base64\n\n%s\n--%s--\n" % (
             boundary, inner, inner, inner, boundary,
-            b64(orders_text(rng, player, False).encode()), boundary, b64(pdf), boundary)
+            b64(orders_text(rng, game, player, False).encode()), boundary, b64(pdf), boundary)
 
 
 def main():

@@ -16,8 +16,8 @@
  *      parse, and the header-only second try made after a quarantine).
  * In the real program step 2 reaches the parser through mime_orders_text(),
  * which forks a sandboxed child.  Here the link replaces that one call
- * (-Wl,--wrap=mime_orders_text) with __wrap_mime_orders_text() below: the
- * same size check, the same parse function the child runs, and the result
+ * (-Wl,--wrap=mime_orders_text) with intake_inproc.c's stand-in: the same
+ * size check, the same parse function the child runs, and the result
  * through the same wire form (mime_result_encode, then mime_result_decode)
  * that the child sends to the parent -- only the fork is left out.
  *
@@ -41,18 +41,12 @@
 #include <string.h>
 
 #include "fuzz_intake.h"
+#include "intake_inproc.h"
 #include "mime-int.h"
 #include "orders.h"
 #include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int __wrap_mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
-			    struct mime_result *out, char **err);
-
-/* How many times submission_parse() reached the MIME layer through the
- * wrapper: the replay program prints it, so the seed test knows the wrap
- * is in place and the real fork is not what ran. */
-static unsigned wrapped_calls;
 
 static _Noreturn void broken(const char *what, const char *detail)
 {
@@ -148,32 +142,9 @@ static void check_wire(int rc, const char *err, const struct mime_result *r)
 	sb_release(&wire);
 }
 
-/* mime_orders_text() without the fork; see the top of the file. */
-int __wrap_mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
-			    struct mime_result *out, char **err)
+static void check_full(int rc, const char *err, const struct mime_result *r)
 {
-	size_t max = lim && lim->max_size ? lim->max_size : MIME_DEFAULT_MAX_SIZE;
-	struct mime_result r;
-	struct sb wire = SB_INIT;
-	char *e = NULL;
-	int rc, status;
-
-	wrapped_calls++;
-	memset(out, 0, sizeof *out);
-	*err = NULL;
-	if (len > max) {
-		*err = xasprintf("the mail is %zu bytes, more than the limit of %zu", len, max);
-		return MIME_TOO_LARGE;
-	}
-	rc = mime_parse_unsafe(raw, len, MIME_PARSE_FULL, &r, &e);
-	check_result(rc, e, &r, MIME_PARSE_FULL);
-	mime_result_encode(rc, e, &r, &wire);
-	mime_result_release(&r);
-	free(e);
-	if (mime_result_decode(wire.buf, wire.len, &status, err, out) < 0)
-		broken("a result the child sends does not decode", NULL);
-	sb_release(&wire);
-	return status;
+	check_result(rc, err, r, MIME_PARSE_FULL);
 }
 
 int fuzz_intake(const char *raw, size_t len, struct fuzz_intake_summary *sum)
@@ -210,7 +181,8 @@ int fuzz_intake(const char *raw, size_t len, struct fuzz_intake_summary *sum)
 	}
 
 	/* 2. the orders reader on the raw mail, the MIME layer behind it. */
-	wrapped_calls = 0;
+	intake_inproc_calls = 0;
+	intake_inproc_check = check_full;
 	if (submission_parse(raw, len, &s, &err) == 0) {
 		if (!s.game)
 			broken("orders without a game", NULL);
@@ -230,7 +202,7 @@ int fuzz_intake(const char *raw, size_t len, struct fuzz_intake_summary *sum)
 		snprintf(sum->why, sizeof sum->why, "%s", err);
 	}
 	if (sum)
-		sum->via_mime = wrapped_calls;
+		sum->via_mime = intake_inproc_calls;
 	free(err);
 	err = NULL;
 	submission_release(&s);

@@ -9,12 +9,13 @@
 # replay main() (fuzz_replay) over the seed mails, so it always compiles.
 #
 # Both links replace mime_orders_text() -- the fork into the sandboxed
-# child -- with the in-process __wrap_mime_orders_text() of fuzz_intake.c
-# (GNU ld --wrap): the fuzzer has to see the parser's coverage, and a
+# child -- with the in-process stand-in of tests/intake_inproc.c (GNU ld
+# --wrap): the fuzzer has to see the parser's coverage, and a
 # replayed crash has to happen where it can be debugged.
 
-check_PROGRAMS += fuzz_replay bench_intake
-fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.h
+check_PROGRAMS += fuzz_replay bench_intake bench_intake_inproc
+fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.h \
+	tests/intake_inproc.c tests/intake_inproc.h
 fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text
 fuzz_replay_LDADD = $(CORE_LIBS)
 SCRIPT_TESTS += tests/fuzz_seeds.sh
@@ -26,9 +27,12 @@ EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds \
 # bench_intake (the MIME intake and orders reader of `wyrmpost fetch`, the
 # sandboxed child included), Python's email package, and a whole
 # `wyrmpost fetch`, each over that Maildir.
-bench_intake_SOURCES = tests/bench_intake.c
+bench_intake_SOURCES = tests/bench_intake.c tests/intake_inproc.c tests/intake_inproc.h
 bench_intake_LDADD = $(CORE_LIBS)
-bench-intake: wyrmpost bench_intake
+bench_intake_inproc_SOURCES = $(bench_intake_SOURCES)
+bench_intake_inproc_LDFLAGS = -Wl,--wrap=mime_orders_text
+bench_intake_inproc_LDADD = $(CORE_LIBS)
+bench-intake: wyrmpost bench_intake bench_intake_inproc
 	$(SHELL) $(srcdir)/tests/bench_intake.sh $(abs_top_builddir) $(abs_top_srcdir) $(BENCH_MAILS)
 .PHONY: bench-intake
 
@@ -38,10 +42,10 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 # Only what intake needs: the orders reader, the MIME layer, util.
-FUZZ_SRC = $(srcdir)/tests/fuzz_intake.c $(srcdir)/src/util.c $(srcdir)/src/orders.c \
+FUZZ_SRC = $(srcdir)/tests/fuzz_intake.c $(srcdir)/tests/intake_inproc.c $(srcdir)/src/util.c $(srcdir)/src/orders.c \
 	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
 	$(srcdir)/mail/mime-html.c
-FUZZ_HDR = $(srcdir)/tests/fuzz_intake.h $(srcdir)/src/util.h $(srcdir)/src/orders.h \
+FUZZ_HDR = $(srcdir)/tests/fuzz_intake.h $(srcdir)/tests/intake_inproc.h $(srcdir)/src/util.h $(srcdir)/src/orders.h \
 	$(srcdir)/src/engine.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
 
 # The project's warnings, made errors as configured.  Clang, unlike gcc,
