@@ -3,7 +3,7 @@
  * the fuzzer sees the coverage.  `make fuzz` builds it with clang and
  * -fsanitize=fuzzer,address,undefined (tests/fuzz.mk); the normal build
  * links it with tests/fuzz_replay.c instead, a main() that replays files,
- * and `make check` replays the seed mails through that (tests/fuzz_seeds.sh)
+ * and `make check` replays the seed mails through that (tests/fuzz_replay.sh)
  * so that this file cannot rot.
  *
  * What one input goes through, in the order `wyrmpost fetch` does it:

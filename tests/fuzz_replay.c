@@ -1,7 +1,7 @@
 /* fuzz_replay.c - fuzz_replay FILE...: each file as one mail through the
  * intake fuzz target (fuzz_intake.c), one line each on what became of it.
  * It stands in for libFuzzer's main() in the normal build, so the target
- * is compiled and run by `make check` (tests/fuzz_seeds.sh) and replays a
+ * is compiled and run by `make check` (tests/fuzz_replay.sh) and replays a
  * crash file that `make fuzz` saved without clang.  Exit status 0 when
  * every file was read; a broken promise abort()s. */
 #include <stdio.h>

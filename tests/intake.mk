@@ -18,7 +18,10 @@ fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.
 	tests/intake_inproc.c tests/intake_inproc.h
 fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text
 fuzz_replay_LDADD = $(CORE_LIBS)
-SCRIPT_TESTS += tests/fuzz_seeds.sh
+SCRIPT_TESTS += tests/fuzz_replay.sh
+# (The seed directory and any script must not share a stem: make's built-in
+# rule %: %.sh would turn a tests/fuzz_seeds.sh into a file tests/fuzz_seeds
+# in a VPATH build, and make dist would ship that instead of the seeds.)
 EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds \
 	tests/bench_intake.sh tests/bench_intake_gen.py tests/bench_intake.py
 

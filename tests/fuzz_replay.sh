@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz_seeds.sh - the intake fuzz target (fuzz_intake.c), linked with its
+# fuzz_replay.sh - the intake fuzz target (fuzz_intake.c), linked with its
 # replay main(), over every seed `make fuzz` starts from: the .eml and .mail
 # files of examples/ and tests/, and ../shared/mail-corpus beside the tree
 # when it is there.  Every mail must come through with each promise of
