@@ -1,9 +1,8 @@
-/* pdf.c - the document: libharu set up once, error handler, pages, fonts,
- * trim and bleed boxes, saving.  See print.h and pdf_int.h. */
+/* pdf.c - the document: libharu set up once, error handler, pages, trim
+ * and bleed boxes, saving.  Fonts are in font.c.  See print.h and
+ * pdf_int.h. */
 #include "pdf_int.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
