@@ -176,6 +176,32 @@ static void guess_to_utf8(const char *in, size_t n, struct sb *out)
 		cp1252_to_utf8(in, n, out);
 }
 
+/* glibc's iconv passes UTF-8 forms of code points past U+10FFFF through
+ * from any label it reads as UTF-8 ("utf-\a8", "UTF8//"), and writes them
+ * from UCS-4: out's bytes from `from` on, each sequence that is not UTF-8
+ * replaced by U+FFFD. */
+static void scrub_utf8(struct sb *out, size_t from)
+{
+	struct sb t = SB_INIT;
+	const unsigned char *s = (const unsigned char *)out->buf;
+	size_t i = from;
+	while (i < out->len) {
+		unsigned c = s[i];
+		size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+			 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		if (k && k <= out->len - i && mime_utf8_valid(out->buf + i, k)) {
+			sb_add(&t, out->buf + i, k);
+			i += k;
+		} else {
+			sb_adds(&t, "\xEF\xBF\xBD");
+			i++;
+		}
+	}
+	out->len = from;
+	sb_add(out, t.buf ? t.buf : "", t.len);
+	sb_release(&t);
+}
+
 static bool iconv_to_utf8(const char *in, size_t n, const char *charset, struct sb *out)
 {
 	iconv_t cd = iconv_open("UTF-8", charset);
@@ -234,11 +260,14 @@ void mime_to_utf8(const char *in, size_t n, const char *charset, struct sb *out)
 		else
 			cp1252_to_utf8(in, n, out);
 	} else {
+		size_t from = out->len;
 		for (size_t i = 0; i < ARRAY_SIZE(alias); i++)
 			if (!strcmp(cs, alias[i][0]))
 				name = alias[i][1];
 		if (!iconv_to_utf8(in, n, name, out))
 			guess_to_utf8(in, n, out); /* a charset iconv does not know */
+		else if (out->len > from && !mime_utf8_valid(out->buf + from, out->len - from))
+			scrub_utf8(out, from);
 	}
 	free(cs);
 }

@@ -375,6 +375,14 @@ START_TEST(utf16_bom_crlf)
 	 * that is dropped still starts the text, and mime.h promises none. */
 	text_is("Content-Type: text/plain; charset=utf-8\r\n\r\n\x10\xEF\xBB\xBFgame g1\n",
 		"game g1\n");
+	/* Found by `make fuzz`: glibc's iconv reads a label such as "utf-\a8"
+	 * as UTF-8 and lets through forms of code points past U+10FFFF; mime.h
+	 * promises UTF-8, so they become U+FFFD. */
+	text_is("Content-Type: text/plain; charset=\"utf-\a8\"\n\nA1 \xF6\xAD\x85\xA1 hold\n",
+		"A1 \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD hold\n");
+	text_is("Content-Type: text/plain; charset=ucs-4be\nContent-Transfer-Encoding: base64\n\n"
+		"AAAAQX////8AAAAK\n", /* "A", 0x7fffffff, LF */
+		"A\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\n");
 }
 END_TEST
 
