@@ -159,6 +159,15 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 			free(line);
 			return -1;
 		}
+		/* Order text ends up in the game's XML state, which libxml2
+		 * cannot read back when it holds bytes that are not UTF-8: one
+		 * such order would make the game unreadable after its turn. */
+		if (!utf8_valid(line, ll)) {
+			*err = xasprintf("line %d: is not UTF-8 text; save the orders as UTF-8",
+					 lineno);
+			free(line);
+			return -1;
+		}
 		if (ll && line[ll - 1] == '\r')
 			line[--ll] = '\0';
 		i = end + 1;
@@ -357,9 +366,11 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 	cte = mail_header(text, hlen, "Content-Transfer-Encoding");
 	/* A plain UTF-8 text mail is read here; anything else (multipart,
 	 * HTML, quoted-printable, base64, other charsets, format=flowed, whose
-	 * soft line breaks must be joined) goes through the MIME layer, which
-	 * parses it in a sandboxed child. */
+	 * soft line breaks must be joined, a body that is not UTF-8 whatever
+	 * its label says) goes through the MIME layer, which parses it in a
+	 * sandboxed child. */
 	if ((ctype && !value_is(ctype, "text/plain")) || (ctype && strcasestr(ctype, "flowed")) ||
+	    !utf8_valid(text + hlen, len - hlen) ||
 	    (ctype && (charset = strstr(ctype, "charset=")) &&
 	     !value_is(charset + 8, "utf-8") && !value_is(charset + 8, "\"utf-8\"") &&
 	     !value_is(charset + 8, "us-ascii") && !value_is(charset + 8, "\"us-ascii\"")) ||

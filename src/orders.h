@@ -34,7 +34,9 @@ struct submission {
 };
 
 /* Parse text.  Returns 0, or -1 with *err when the text cannot be orders at
- * all (a MIME message this version cannot read, a missing header line);
+ * all (a MIME message this version cannot read, a missing header line, a
+ * line that is not UTF-8; a mail's body that is not is read as the MIME
+ * layer reads mislabelled text);
  * *err then says what is wrong and on which line. */
 int submission_parse(const char *text, size_t len, struct submission *s, char **err);
 void submission_release(struct submission *s);

@@ -189,6 +189,8 @@ int fuzz_intake(const char *raw, size_t len, struct fuzz_intake_summary *sum)
 		for (size_t k = 0; k < s.n; k++)
 			if (s.lines[k].lineno <= 0 || !s.lines[k].text)
 				broken("an order line without its number or text", NULL);
+			else if (!utf8_valid(s.lines[k].text, strlen(s.lines[k].text)))
+				broken("an order line that is not UTF-8", s.lines[k].text);
 		if (sum) {
 			sum->orders = true;
 			snprintf(sum->game, sizeof sum->game, "%s", s.game);
