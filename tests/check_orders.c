@@ -206,8 +206,8 @@ START_TEST(envelope_from_line_is_skipped)
 END_TEST
 
 /* Order text reaches the game's XML state: bytes that are not UTF-8 made
- * libxml2 refuse to read the game after its turn (found with the intake
- * fuzz target's seeds).  A mail that says UTF-8 and is not is read as the
+ * libxml2 refuse to read the game after its turn (found by hand, following
+ * up a `make fuzz` finding in the MIME layer).  A mail that says UTF-8 and is not is read as the
  * MIME layer reads mislabelled text (windows-1252); a bare orders text
  * that is not UTF-8 is refused. */
 START_TEST(text_that_is_not_utf8)
