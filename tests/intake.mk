@@ -8,10 +8,11 @@
 # of `make check`; what `make check` runs is the same target linked with a
 # replay main() (fuzz_replay) over the seed mails, so it always compiles.
 #
-# Both links replace mime_orders_text() -- the fork into the sandboxed
-# child -- with the in-process stand-in of tests/intake_inproc.c (GNU ld
-# --wrap): the fuzzer has to see the parser's coverage, and a
-# replayed crash has to happen where it can be debugged.
+# The fuzz target's two links (and bench_intake_inproc's) replace
+# mime_orders_text() -- the fork into the sandboxed child -- with the
+# in-process stand-in of tests/intake_inproc.c (GNU ld --wrap): the fuzzer
+# has to see the parser's coverage, and a replayed crash has to happen
+# where it can be debugged.
 
 check_PROGRAMS += fuzz_replay bench_intake bench_intake_inproc
 fuzz_replay_SOURCES = tests/fuzz_replay.c tests/fuzz_intake.c tests/fuzz_intake.h \
@@ -28,8 +29,9 @@ EXTRA_DIST += tests/fuzz_run.sh tests/fuzz_intake.dict tests/fuzz_seeds \
 # `make bench`, intake part (the bench target runs `make bench-intake`):
 # N order mails (BENCH_MAILS, default 2000) into a Maildir, then
 # bench_intake (the MIME intake and orders reader of `wyrmpost fetch`, the
-# sandboxed child included), Python's email package, and a whole
-# `wyrmpost fetch`, each over that Maildir.
+# sandboxed child included), bench_intake_inproc (the same without the
+# fork), Python's email package, and a whole `wyrmpost fetch`, each over
+# that Maildir.
 bench_intake_SOURCES = tests/bench_intake.c tests/intake_inproc.c tests/intake_inproc.h
 bench_intake_LDADD = $(CORE_LIBS)
 bench_intake_inproc_SOURCES = $(bench_intake_SOURCES)
