@@ -1,10 +1,14 @@
-/* draw.c - lines, shapes, colours and the graphics state, in millimetres.
+/* draw.c - lines, shapes, colours and the graphics state, in millimetres,
+ * and the content-stream writer they use (pdf_int.h: struct pdf_ops).
  *
  * Each call is one complete PDF path: colours and widths are set before a
- * path starts (libharu rejects them inside one, HPDF_PAGE_INVALID_GMODE). */
+ * path starts (libharu rejects them inside one, HPDF_PAGE_INVALID_GMODE,
+ * and so does ops_begin). */
 #include "pdf_int.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
@@ -12,25 +16,177 @@
 /* Control-point distance that makes four Béziers a good circle. */
 #define KAPPA 0.5522847498
 
-static void paint_path(HPDF_Page p, enum print_paint paint)
+static HPDF_REAL R(double v)
+{
+	return (HPDF_REAL)v;
+}
+
+static const char *paint_op(enum print_paint paint)
 {
 	switch (paint) {
-	case PRINT_STROKE:
-		HPDF_Page_Stroke(p);
-		return;
-	case PRINT_FILL:
-		HPDF_Page_Fill(p);
-		return;
-	case PRINT_FILL_STROKE:
-		HPDF_Page_FillStroke(p);
-		return;
+	case PRINT_STROKE: return "S";
+	case PRINT_FILL: return "f";
+	case PRINT_FILL_STROKE: return "B";
 	}
 	BUG("paint %d", (int)paint);
 }
 
-static HPDF_REAL R(double v)
+static void ops_begin_in(struct pdf_ops *o, struct print_doc *d, unsigned gmode)
 {
-	return (HPDF_REAL)v;
+	HPDF_PageAttr attr = (HPDF_PageAttr)pdf_page(d)->attr;
+
+	/* What libharu's own operators would refuse: a path begun inside
+	 * text or another path, text state outside text. */
+	if (attr->gmode != gmode)
+		pdf_throw(d, xstrdup("PDF: drawing operator out of place"));
+	o->d = d;
+	o->n = 0;
+}
+
+void ops_begin(struct pdf_ops *o, struct print_doc *d)
+{
+	ops_begin_in(o, d, HPDF_GMODE_PAGE_DESCRIPTION);
+}
+
+void ops_begin_text(struct pdf_ops *o, struct print_doc *d)
+{
+	ops_begin_in(o, d, HPDF_GMODE_TEXT_OBJECT);
+}
+
+static void ops_flush(struct pdf_ops *o)
+{
+	HPDF_Stream s = ((HPDF_PageAttr)pdf_page(o->d)->attr)->stream;
+	HPDF_MemStreamAttr m = s->attr;
+
+	if (o->n == 0)
+		return;
+	/* A page's content is a memory stream, and HPDF_Stream_Write copies
+	 * into it a byte at a time: when its last buffer has room, copy
+	 * there ourselves and account for it as the write would have (the
+	 * bytes land in the same place).  Otherwise libharu adds a buffer. */
+	if (s->type == HPDF_STREAM_MEMORY && m->w_ptr && m->w_pos <= m->buf_siz &&
+	    m->buf_siz - m->w_pos >= o->n) {
+		memcpy(m->w_ptr, o->buf, o->n);
+		m->w_ptr += o->n;
+		m->w_pos += (HPDF_UINT)o->n;
+		s->size += (HPDF_UINT)o->n;
+	} else if (HPDF_Stream_Write(s, (const HPDF_BYTE *)o->buf, (HPDF_UINT)o->n) != HPDF_OK) {
+		pdf_throw(o->d, xstrdup("PDF: cannot write a page's content"));
+	}
+	o->n = 0;
+}
+
+/* The longest thing one call appends: a clamped number ("-32767.xxxxx")
+ * and a space, or an operator. */
+#define OPS_ROOM 24
+
+/* libharu 2.3 writes a number (HPDF_FToA) as: clamped to +-32767; the
+ * whole part, then five decimals, each computed in its float and double
+ * arithmetic; trailing zeros and a bare point dropped.  Same arithmetic
+ * here, so the bytes are the same (compared with HPDF_FToA for every float
+ * of magnitude up to 40,000).  Returns the length written to out. */
+static size_t format_real(char *out, float v)
+{
+	char *p = out, digits[12], frac_digits[5];
+	int32_t whole, frac;
+	int n = 0, k;
+
+	/* Converting NaN to an integer is undefined; libharu writes garbage
+	 * for it, we write 0 (a NaN coordinate is a bug upstream anyway). */
+	if (v != v)
+		v = 0;
+	if (v > 32767)
+		v = 32767;
+	else if (v < -32767)
+		v = -32767;
+	if (v < 0) {
+		*p++ = '-';
+		v = -v;
+	}
+	whole = (int32_t)((double)v + 0.000005);
+	frac = (int32_t)((float)((double)(v - (float)whole) + 0.000005) * 100000.0f);
+	do {
+		digits[n++] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole > 0);
+	while (n > 0)
+		*p++ = digits[--n];
+	for (k = 4; k >= 0; k--) {
+		frac_digits[k] = (char)((char)(frac % 10) + '0');
+		frac /= 10;
+	}
+	for (k = 5; k > 0 && frac_digits[k - 1] == '0'; k--)
+		;
+	if (k > 0) {
+		*p++ = '.';
+		memcpy(p, frac_digits, (size_t)k);
+		p += k;
+	}
+	return (size_t)(p - out);
+}
+
+void ops_num(struct pdf_ops *o, double value)
+{
+	float v = (float)value;
+	uint32_t bits;
+	struct pdf_num *e;
+
+	if (o->n > sizeof o->buf - OPS_ROOM)
+		ops_flush(o);
+	memcpy(&bits, &v, sizeof bits);
+	e = &o->d->nums[(uint32_t)(bits * 2654435761u) >> 24];
+	if (e->len == 0 || e->bits != bits) {
+		e->bits = bits;
+		e->len = (unsigned char)format_real(e->s, v);
+	}
+	memcpy(o->buf + o->n, e->s, e->len);
+	o->buf[o->n + e->len] = ' ';
+	o->n += e->len + 1u;
+}
+
+void ops_op(struct pdf_ops *o, const char *op)
+{
+	size_t len = strlen(op);
+
+	if (len > OPS_ROOM - 2)
+		BUG("operator '%s'", op);
+	if (o->n > sizeof o->buf - OPS_ROOM)
+		ops_flush(o);
+	memcpy(o->buf + o->n, op, len);
+	o->buf[o->n + len] = '\012';
+	o->n += len + 1;
+}
+
+void ops_name(struct pdf_ops *o, const char *name)
+{
+	size_t len = strlen(name);
+
+	/* libharu's own names (F1, X2, ...) need no escaping; anything else
+	 * would, and is not ours to write. */
+	if (len == 0 || len > OPS_ROOM - 2)
+		BUG("resource name '%s'", name);
+	for (size_t i = 0; i < len; i++)
+		if (!((name[i] >= 'A' && name[i] <= 'Z') || (name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= '0' && name[i] <= '9')))
+			BUG("resource name '%s'", name);
+	if (o->n > sizeof o->buf - OPS_ROOM)
+		ops_flush(o);
+	o->buf[o->n] = '/';
+	memcpy(o->buf + o->n + 1, name, len);
+	o->buf[o->n + 1 + len] = ' ';
+	o->n += len + 2;
+}
+
+void ops_end(struct pdf_ops *o)
+{
+	ops_flush(o);
+}
+
+static void ops_point(struct pdf_ops *o, double x, double y, const char *op)
+{
+	ops_num(o, x);
+	ops_num(o, y);
+	ops_op(o, op);
 }
 
 void print_save(struct print_doc *d)
@@ -53,8 +209,17 @@ static void concat(struct print_doc *d, double a, double b, double c, double dd,
 		   double f)
 {
 	struct pdf_guard g;
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	HPDF_Page_Concat(pdf_page(d), R(a), R(b), R(c), R(dd), R(e), R(f));
+	ops_begin(&o, d);
+	ops_num(&o, a);
+	ops_num(&o, b);
+	ops_num(&o, c);
+	ops_num(&o, dd);
+	ops_num(&o, e);
+	ops_num(&o, f);
+	ops_op(&o, "cm");
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 
@@ -85,34 +250,40 @@ void print_scale(struct print_doc *d, double sx, double sy)
 void print_clip_rect(struct print_doc *d, double x, double y, double w, double h)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	HPDF_Page_Rectangle(p, R(x), R(y), R(w), R(h));
-	HPDF_Page_Clip(p);
-	HPDF_Page_EndPath(p);
+	ops_begin(&o, d);
+	ops_num(&o, x);
+	ops_num(&o, y);
+	ops_num(&o, w);
+	ops_num(&o, h);
+	ops_op(&o, "re");
+	ops_op(&o, "W");
+	ops_op(&o, "n");
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 
-static void poly_path(HPDF_Page p, const double *xy, size_t n)
+static void poly_path(struct pdf_ops *o, const double *xy, size_t n)
 {
 	if (n < 2)
 		BUG("polygon of %zu points", n);
-	HPDF_Page_MoveTo(p, R(xy[0]), R(xy[1]));
+	ops_point(o, xy[0], xy[1], "m");
 	for (size_t i = 1; i < n; i++)
-		HPDF_Page_LineTo(p, R(xy[2 * i]), R(xy[2 * i + 1]));
-	HPDF_Page_ClosePath(p);
+		ops_point(o, xy[2 * i], xy[2 * i + 1], "l");
+	ops_op(o, "h");
 }
 
 void print_clip_poly(struct print_doc *d, const double *xy, size_t n)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	poly_path(p, xy, n);
-	HPDF_Page_Clip(p);
-	HPDF_Page_EndPath(p);
+	ops_begin(&o, d);
+	poly_path(&o, xy, n);
+	ops_op(&o, "W");
+	ops_op(&o, "n");
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 
@@ -122,31 +293,43 @@ static void check_rgb(double r, double g, double b)
 		BUG("colour %g %g %g", r, g, b);
 }
 
-void print_fill_rgb(struct print_doc *d, double r, double gr, double b)
+static void set_rgb(struct print_doc *d, double r, double gr, double b, const char *op)
 {
 	struct pdf_guard g;
-	check_rgb(r, gr, b);
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	HPDF_Page_SetRGBFill(pdf_page(d), R(r), R(gr), R(b));
+	ops_begin(&o, d);
+	ops_num(&o, r);
+	ops_num(&o, gr);
+	ops_num(&o, b);
+	ops_op(&o, op);
+	ops_end(&o);
 	pdf_unguard(d, &g);
+}
+
+void print_fill_rgb(struct print_doc *d, double r, double gr, double b)
+{
+	check_rgb(r, gr, b);
+	set_rgb(d, r, gr, b, "rg");
 }
 
 void print_stroke_rgb(struct print_doc *d, double r, double gr, double b)
 {
-	struct pdf_guard g;
 	check_rgb(r, gr, b);
-	PDF_GUARD(d, &g, return);
-	HPDF_Page_SetRGBStroke(pdf_page(d), R(r), R(gr), R(b));
-	pdf_unguard(d, &g);
+	set_rgb(d, r, gr, b, "RG");
 }
 
 void print_line_width(struct print_doc *d, double mm)
 {
 	struct pdf_guard g;
+	struct pdf_ops o;
 	if (!(mm >= 0))
 		BUG("line width %g", mm);
 	PDF_GUARD(d, &g, return);
-	HPDF_Page_SetLineWidth(pdf_page(d), R(mm));
+	ops_begin(&o, d);
+	ops_num(&o, mm);
+	ops_op(&o, "w");
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 
@@ -192,18 +375,29 @@ out:
 void print_line(struct print_doc *d, double x1, double y1, double x2, double y2)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	HPDF_Page_MoveTo(p, R(x1), R(y1));
-	HPDF_Page_LineTo(p, R(x2), R(y2));
-	HPDF_Page_Stroke(p);
+	ops_begin(&o, d);
+	ops_point(&o, x1, y1, "m");
+	ops_point(&o, x2, y2, "l");
+	ops_op(&o, "S");
+	ops_end(&o);
 	pdf_unguard(d, &g);
+}
+
+static void curve(struct pdf_ops *o, double x1, double y1, double x2, double y2, double x3,
+		  double y3)
+{
+	ops_num(o, x1);
+	ops_num(o, y1);
+	ops_num(o, x2);
+	ops_num(o, y2);
+	ops_point(o, x3, y3, "c");
 }
 
 /* Kept out of print_rect so that nothing it computes lives across the
  * guard's setjmp. */
-static void rect_path(HPDF_Page p, double x, double y, double w, double h, double r)
+static void rect_path(struct pdf_ops *o, double x, double y, double w, double h, double r)
 {
 	double k;
 
@@ -211,34 +405,38 @@ static void rect_path(HPDF_Page p, double x, double y, double w, double h, doubl
 	r = fmin(r, fmin(w, h) / 2);
 	k = r * (1 - KAPPA);
 	if (r == 0) {
-		HPDF_Page_Rectangle(p, R(x), R(y), R(w), R(h));
+		ops_num(o, x);
+		ops_num(o, y);
+		ops_num(o, w);
+		ops_num(o, h);
+		ops_op(o, "re");
 		return;
 	}
-	HPDF_Page_MoveTo(p, R(x + r), R(y));
-	HPDF_Page_LineTo(p, R(x + w - r), R(y));
-	HPDF_Page_CurveTo(p, R(x + w - k), R(y), R(x + w), R(y + k), R(x + w), R(y + r));
-	HPDF_Page_LineTo(p, R(x + w), R(y + h - r));
-	HPDF_Page_CurveTo(p, R(x + w), R(y + h - k), R(x + w - k), R(y + h), R(x + w - r),
-			  R(y + h));
-	HPDF_Page_LineTo(p, R(x + r), R(y + h));
-	HPDF_Page_CurveTo(p, R(x + k), R(y + h), R(x), R(y + h - k), R(x), R(y + h - r));
-	HPDF_Page_LineTo(p, R(x), R(y + r));
-	HPDF_Page_CurveTo(p, R(x), R(y + k), R(x + k), R(y), R(x + r), R(y));
-	HPDF_Page_ClosePath(p);
+	ops_point(o, x + r, y, "m");
+	ops_point(o, x + w - r, y, "l");
+	curve(o, x + w - k, y, x + w, y + k, x + w, y + r);
+	ops_point(o, x + w, y + h - r, "l");
+	curve(o, x + w, y + h - k, x + w - k, y + h, x + w - r, y + h);
+	ops_point(o, x + r, y + h, "l");
+	curve(o, x + k, y + h, x, y + h - k, x, y + h - r);
+	ops_point(o, x, y + r, "l");
+	curve(o, x, y + k, x + k, y, x + r, y);
+	ops_op(o, "h");
 }
 
 void print_rect(struct print_doc *d, double x, double y, double w, double h, double r,
 		enum print_paint paint)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
 
 	if (!(w >= 0 && h >= 0 && r >= 0))
 		BUG("rectangle %g x %g r %g", w, h, r);
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	rect_path(p, x, y, w, h, r);
-	paint_path(p, paint);
+	ops_begin(&o, d);
+	rect_path(&o, x, y, w, h, r);
+	ops_op(&o, paint_op(paint));
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 
@@ -248,20 +446,29 @@ void print_circle(struct print_doc *d, double cx, double cy, double r, enum prin
 	HPDF_Page p;
 	if (!(r > 0))
 		BUG("circle radius %g", r);
+	paint_op(paint); /* BUG() on a bad one */
 	PDF_GUARD(d, &g, return);
 	p = pdf_page(d);
 	HPDF_Page_Circle(p, R(cx), R(cy), R(r));
-	paint_path(p, paint);
+	/* libharu's own path (rare: registration targets), so libharu's own
+	 * painting operator: ops_begin() would see a path still open. */
+	if (paint == PRINT_STROKE)
+		HPDF_Page_Stroke(p);
+	else if (paint == PRINT_FILL)
+		HPDF_Page_Fill(p);
+	else
+		HPDF_Page_FillStroke(p);
 	pdf_unguard(d, &g);
 }
 
 void print_poly(struct print_doc *d, const double *xy, size_t n, enum print_paint paint)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	poly_path(p, xy, n);
-	paint_path(p, paint);
+	ops_begin(&o, d);
+	poly_path(&o, xy, n);
+	ops_op(&o, paint_op(paint));
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }

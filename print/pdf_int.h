@@ -11,6 +11,7 @@
 #define WP_PDF_INT_H
 
 #include <setjmp.h>
+#include <stdint.h>
 
 #include <hpdf.h>
 
@@ -32,6 +33,13 @@ struct print_doc {
 	HPDF_Font full[PRINT_NFONTS];  /* the whole faces, for text beyond them */
 	struct pdf_face *face[PRINT_NFONTS]; /* the process's copy of each face */
 	HPDF_Font symbol;          /* small mode: suits */
+	/* ops_num's memo of numbers already formatted, by their float's bits:
+	 * sheets repeat the same coordinates on every page. */
+	struct pdf_num {
+		uint32_t bits;
+		unsigned char len;   /* 0: empty */
+		char s[15];
+	} nums[256];
 	jmp_buf *jmp;              /* innermost guard, NULL outside */
 	char *error;               /* first failure; sticky */
 };
@@ -84,6 +92,37 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
  * used (it follows only one level). */
 void pdf_fonts_finish(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
+
+/* Content-stream operators written by us (draw.c).  Each of libharu 2.3's
+ * page operators clears a 512-byte buffer a byte at a time before
+ * formatting its numbers, which made them most of the time a card sheet
+ * took; these write the same bytes, numbers formatted exactly as libharu
+ * formats them, into a buffer that goes to the page's stream in one write.
+ * Only whole operations are written (a path with its painting operator),
+ * so libharu's own bookkeeping of the graphics mode stays right.  Usage,
+ * inside a guard:
+ *
+ *	struct pdf_ops o;
+ *	ops_begin(&o, d);
+ *	ops_num(&o, x); ops_num(&o, y); ops_op(&o, "m");
+ *	...
+ *	ops_end(&o);
+ */
+struct pdf_ops {
+	struct print_doc *d;
+	size_t n;
+	char buf[1024];
+};
+void ops_begin(struct pdf_ops *o, struct print_doc *d);
+/* The same inside a text object (between BT and ET). */
+void ops_begin_text(struct pdf_ops *o, struct print_doc *d);
+/* A resource name such as a font's "F1": a slash, the name, a space. */
+void ops_name(struct pdf_ops *o, const char *name);
+/* A number, as libharu 2.3's HPDF_FToA writes the float v, and a space. */
+void ops_num(struct pdf_ops *o, double v);
+/* An operator and the line feed that ends it. */
+void ops_op(struct pdf_ops *o, const char *op);
+void ops_end(struct pdf_ops *o);
 
 /* Marks shared by sheets, tiles and posters (marks.c). */
 

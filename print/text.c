@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hpdf_font.h>
+#include <hpdf_pages.h>
+
 #define ELLIPSIS 0x2026
 
 /* Decode UTF-8; controls become spaces, so a tab never reaches the PDF. */
@@ -149,20 +152,66 @@ static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp
 	return w;
 }
 
+/* One run in font f at x, y: the bytes HPDF_Page_SetFontAndSize and
+ * HPDF_Page_TextOut would write, at a fraction of their cost (struct
+ * pdf_ops in pdf_int.h).  The move (Td) is ours only as the first in its
+ * text object, where libharu's text position is still the origin and the
+ * move is x, y exactly; later ones are relative to where the last run
+ * ended, which is libharu's arithmetic, so they stay libharu's.  Needs a
+ * guard, in text mode. */
+static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL x,
+		     HPDF_REAL y, const char *text)
+{
+	HPDF_Page p = pdf_page(d);
+	HPDF_PageAttr attr = (HPDF_PageAttr)p->attr;
+	HPDF_TransMatrix *m = &attr->text_matrix;
+	const char *name = HPDF_Page_GetLocalFontName(p, f);
+	bool first = m->a == 1 && m->b == 0 && m->c == 0 && m->d == 1 && m->x == 0 &&
+		     m->y == 0 && attr->text_pos.x == 0 && attr->text_pos.y == 0;
+	struct pdf_ops o;
+
+	if (!name)
+		pdf_throw(d, xstrdup("PDF: cannot use a font on a page"));
+	ops_begin_text(&o, d);
+	ops_name(&o, name);
+	ops_num(&o, size);
+	ops_op(&o, "Tf");
+	if (first) {
+		ops_num(&o, x);
+		ops_num(&o, y);
+		ops_op(&o, "Td");
+	}
+	ops_end(&o);
+	attr->gstate->font = f;
+	attr->gstate->font_size = size;
+	attr->gstate->writing_mode = ((HPDF_FontAttr)f->attr)->writing_mode;
+	if (!first) {
+		HPDF_Page_TextOut(p, x, y, text);
+		return;
+	}
+	/* What HPDF_Page_MoveTextPos leaves behind. */
+	m->x = x;
+	m->y = y;
+	attr->text_pos.x = x;
+	attr->text_pos.y = y;
+	HPDF_Page_ShowText(p, text);
+}
+
 /* Draw cp[0 .. n) with its left end at x.  Needs a guard, in text mode. */
 static void show(struct print_doc *d, struct layout *L, double x, double y, const uint32_t *cp,
 		 size_t n)
 {
-	HPDF_Page p = pdf_page(d);
 	size_t i = 0;
 
 	while (i < n) {
 		HPDF_Font f = next_run(d, L->font, cp, n, &i, &L->run);
-		HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
-							(HPDF_UINT)L->run.len);
-		HPDF_Page_SetFontAndSize(p, f, (HPDF_REAL)L->size);
-		HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)y, L->run.buf);
-		x += tw.width * L->size / 1000.0;
+		show_run(d, f, (HPDF_REAL)L->size, (HPDF_REAL)x, (HPDF_REAL)y, L->run.buf);
+		/* Measured only when another run follows: a line is mostly one
+		 * run, and libharu measures it again to show it. */
+		if (i < n)
+			x += HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
+						 (HPDF_UINT)L->run.len).width *
+			     L->size / 1000.0;
 	}
 }
 
@@ -410,7 +459,9 @@ void print_text(struct print_doc *d, enum print_font f, double size_pt, double x
 	L->font = pdf_font_for(d, f, L->cp, L->n);
 	if (L->n > 0) {
 		HPDF_Page_BeginText(p);
-		show(d, L, align_x(align, x, 0, width_of(d, L, L->cp, L->n)), y, L->cp, L->n);
+		/* Left-aligned text needs no measuring. */
+		double w = align == PRINT_LEFT ? 0 : width_of(d, L, L->cp, L->n);
+		show(d, L, align_x(align, x, 0, w), y, L->cp, L->n);
 		HPDF_Page_EndText(p);
 	}
 	pdf_unguard(d, &g);
