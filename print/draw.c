@@ -55,24 +55,10 @@ void ops_begin_text(struct pdf_ops *o, struct print_doc *d)
 
 static void ops_flush(struct pdf_ops *o)
 {
-	HPDF_Stream s = ((HPDF_PageAttr)pdf_page(o->d)->attr)->stream;
-	HPDF_MemStreamAttr m = s->attr;
-
 	if (o->n == 0)
 		return;
-	/* A page's content is a memory stream, and HPDF_Stream_Write copies
-	 * into it a byte at a time: when its last buffer has room, copy
-	 * there ourselves and account for it as the write would have (the
-	 * bytes land in the same place).  Otherwise libharu adds a buffer. */
-	if (s->type == HPDF_STREAM_MEMORY && m->w_ptr && m->w_pos <= m->buf_siz &&
-	    m->buf_siz - m->w_pos >= o->n) {
-		memcpy(m->w_ptr, o->buf, o->n);
-		m->w_ptr += o->n;
-		m->w_pos += (HPDF_UINT)o->n;
-		s->size += (HPDF_UINT)o->n;
-	} else if (HPDF_Stream_Write(s, (const HPDF_BYTE *)o->buf, (HPDF_UINT)o->n) != HPDF_OK) {
+	if (!pdf_stream_write(((HPDF_PageAttr)pdf_page(o->d)->attr)->stream, o->buf, o->n))
 		pdf_throw(o->d, xstrdup("PDF: cannot write a page's content"));
-	}
 	o->n = 0;
 }
 
@@ -139,7 +125,8 @@ void ops_num(struct pdf_ops *o, double value)
 		e->bits = bits;
 		e->len = (unsigned char)format_real(e->s, v);
 	}
-	memcpy(o->buf + o->n, e->s, e->len);
+	/* All of s: a fixed size is a few moves, not a call. */
+	memcpy(o->buf + o->n, e->s, sizeof e->s);
 	o->buf[o->n + e->len] = ' ';
 	o->n += e->len + 1u;
 }

@@ -176,7 +176,9 @@ static HPDF_Font load_mem(struct print_doc *d, const unsigned char *buf, size_t 
 
 	if (!s)
 		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
-	if (HPDF_Stream_Write(s, buf, (HPDF_UINT)len) != HPDF_OK) {
+	/* The first byte makes libharu allocate the stream's one buffer
+	 * (len bytes); the rest is copied there in one go. */
+	if (len == 0 || !pdf_stream_write(s, buf, 1) || !pdf_stream_write(s, buf + 1, len - 1)) {
 		HPDF_Stream_Free(s);
 		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
 	}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <hpdf_objects.h>
+#include <hpdf_streams.h>
 
 #include "fsutil.h"
 
@@ -207,6 +208,23 @@ int print_doc_save(struct print_doc *d, const char *path, char **err)
 int print_doc_save_mem(struct print_doc *d, char **buf, size_t *len, char **err)
 {
 	return doc_bytes(d, buf, len, err);
+}
+
+bool pdf_stream_write(HPDF_Stream s, const void *buf, size_t len)
+{
+	HPDF_MemStreamAttr m = s->attr;
+
+	if (len > 0x7fffffff)
+		return false;
+	if (s->type == HPDF_STREAM_MEMORY && m->w_ptr && m->w_pos <= m->buf_siz &&
+	    m->buf_siz - m->w_pos >= len) {
+		memcpy(m->w_ptr, buf, len);
+		m->w_ptr += len;
+		m->w_pos += (HPDF_UINT)len;
+		s->size += (HPDF_UINT)len;
+		return true;
+	}
+	return HPDF_Stream_Write(s, buf, (HPDF_UINT)len) == HPDF_OK;
 }
 
 HPDF_Page pdf_page(struct print_doc *d)

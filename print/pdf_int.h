@@ -38,7 +38,7 @@ struct print_doc {
 	struct pdf_num {
 		uint32_t bits;
 		unsigned char len;   /* 0: empty */
-		char s[15];
+		char s[16];
 	} nums[256];
 	jmp_buf *jmp;              /* innermost guard, NULL outside */
 	char *error;               /* first failure; sticky */
@@ -92,6 +92,12 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
  * used (it follows only one level). */
 void pdf_fonts_finish(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
+
+/* Append len bytes to a libharu stream; false if libharu fails.  For a
+ * memory stream whose last buffer has room the bytes are copied straight
+ * there, and the stream's sizes advanced as HPDF_Stream_Write would:
+ * libharu copies a byte at a time (pdf.c). */
+bool pdf_stream_write(HPDF_Stream s, const void *buf, size_t len);
 
 /* Content-stream operators written by us (draw.c).  Each of libharu 2.3's
  * page operators clears a 512-byte buffer a byte at a time before

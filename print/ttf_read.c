@@ -140,13 +140,33 @@ int ttf_open(struct ttf *f, const unsigned char *data, size_t len, char **err)
 	return find_cmap4(f, err);
 }
 
+/* The glyph of c in format 4 segment i, which holds it. */
+static unsigned seg_glyph(const struct ttf *f, size_t i, uint32_t c)
+{
+	const unsigned char *t = f->cmap4.p;
+	size_t segs = rd16(t + 6) / 2;
+	const unsigned char *start = t + 14 + 2 * segs + 2;
+	const unsigned char *delta = start + 2 * segs, *range = delta + 2 * segs;
+	unsigned g, ro = rd16(range + 2 * i);
+
+	if (ro == 0) {
+		g = (c + rd16(delta + 2 * i)) & 0xffff;
+	} else {
+		size_t at = (size_t)(range + 2 * i - t) + ro + 2 * (c - rd16(start + 2 * i));
+		if (at + 2 > f->cmap4.len)
+			return 0;
+		g = rd16(t + at);
+		if (g)
+			g = (g + rd16(delta + 2 * i)) & 0xffff;
+	}
+	return g < f->nglyphs ? g : 0;
+}
+
 unsigned ttf_glyph(const struct ttf *f, uint32_t c)
 {
 	const unsigned char *t = f->cmap4.p;
 	size_t segs = rd16(t + 6) / 2, lo = 0, hi = segs;
 	const unsigned char *end = t + 14, *start = end + 2 * segs + 2;
-	const unsigned char *delta = start + 2 * segs, *range = delta + 2 * segs;
-	unsigned g, ro;
 
 	if (c > 0xffff)
 		return 0;
@@ -160,18 +180,7 @@ unsigned ttf_glyph(const struct ttf *f, uint32_t c)
 	}
 	if (lo == segs || rd16(start + 2 * lo) > c)
 		return 0;
-	ro = rd16(range + 2 * lo);
-	if (ro == 0) {
-		g = (c + rd16(delta + 2 * lo)) & 0xffff;
-	} else {
-		size_t at = (size_t)(range + 2 * lo - t) + ro + 2 * (c - rd16(start + 2 * lo));
-		if (at + 2 > f->cmap4.len)
-			return 0;
-		g = rd16(t + at);
-		if (g)
-			g = (g + rd16(delta + 2 * lo)) & 0xffff;
-	}
-	return g < f->nglyphs ? g : 0;
+	return seg_glyph(f, lo, c);
 }
 
 void ttf_coverage(const struct ttf *f, unsigned char *map)
@@ -179,12 +188,22 @@ void ttf_coverage(const struct ttf *f, unsigned char *map)
 	const unsigned char *t = f->cmap4.p;
 	size_t segs = rd16(t + 6) / 2;
 	const unsigned char *end = t + 14, *start = end + 2 * segs + 2;
+	uint32_t from = 0;
 
-	/* Only the code points inside segments need a look-up. */
-	for (size_t i = 0; i < segs; i++)
-		for (uint32_t c = rd16(start + 2 * i); c <= rd16(end + 2 * i) && c < 0xffff; c++)
-			if (ttf_glyph(f, c))
+	/* Only the code points inside segments need a look-up, and with the
+	 * ends ascending, as they must be, segment i is the one ttf_glyph
+	 * finds for the code points after the previous end: no search. */
+	for (size_t i = 0; i < segs; i++) {
+		uint32_t e = rd16(end + 2 * i), c = rd16(start + 2 * i);
+		bool sorted = i == 0 || e > rd16(end + 2 * (i - 1));
+		if (c < from)
+			c = from;
+		for (; c <= e && c < 0xffff; c++)
+			if (sorted ? seg_glyph(f, i, c) : ttf_glyph(f, c))
 				map[c / 8] |= (unsigned char)(1u << c % 8);
+		if (e + 1 > from)
+			from = e + 1;
+	}
 }
 
 unsigned ttf_advance(const struct ttf *f, unsigned gid)

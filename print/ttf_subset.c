@@ -341,6 +341,7 @@ static void copy(struct obuf *b, const struct ttf_table *t)
 static void assemble(struct obuf *t, struct obuf *out)
 {
 	size_t n = 0, es = 0, at, head_at = 0;
+	uint32_t sum[NTABLES], total = 0;
 
 	for (int i = 0; i < NTABLES; i++)
 		n += t[i].len > 0;
@@ -355,8 +356,10 @@ static void assemble(struct obuf *t, struct obuf *out)
 	for (int i = 0; i < NTABLES; i++) {
 		if (!t[i].len)
 			continue;
+		sum[i] = checksum(t[i].p, t[i].len);
+		total += sum[i];
 		put(out, tags[i], 4);
-		put32(out, checksum(t[i].p, t[i].len));
+		put32(out, sum[i]);
 		put32(out, (uint32_t)at);
 		put32(out, (uint32_t)t[i].len);
 		at += (t[i].len + 3) / 4 * 4;
@@ -369,7 +372,11 @@ static void assemble(struct obuf *t, struct obuf *out)
 		put(out, t[i].p, t[i].len);
 		pad4(out);
 	}
-	set32(out->p + head_at + 8, 0xb1b0afbau - checksum(out->p, out->len));
+	/* The whole file's sum, without reading it all again: the tables
+	 * start on 4-byte boundaries and are padded with zeros, so it is the
+	 * directory's sum plus the tables'. */
+	total += checksum(out->p, 12 + 16 * n);
+	set32(out->p + head_at + 8, 0xb1b0afbau - total);
 }
 
 int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const char *suffix,
