@@ -26,6 +26,7 @@
 #include <nettle/sha2.h>
 
 #include "fsutil.h"
+#include "mime.h"
 #include "orders.h"
 
 static char *hex_sha256(const char *data, size_t len)
@@ -393,6 +394,10 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 		free(e);
 	}
 out:
+	/* The MIME parser child served every message of this run; it should
+	 * not linger through whatever the caller does next (wyrmpost run goes
+	 * on to the turns). */
+	mime_parser_shutdown();
 	sigaction(SIGPIPE, &old, NULL);
 	return first;
 }

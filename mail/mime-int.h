@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "mime.h"
 #include "util.h"
@@ -45,8 +46,16 @@ void mime_result_encode(int status, const char *err, const struct mime_result *r
 int mime_result_decode(const char *buf, size_t n, int *status, char **err,
 		       struct mime_result *r);
 
+/* How many messages one parser child takes before it is replaced. */
+#define MIME_PARSER_RECYCLE 500
+
 /* For the tests only: called in the child just before parsing, to stand in
- * for a parser that hangs, spins or eats memory.  NULL in real use. */
+ * for a parser that hangs, spins or eats memory.  NULL in real use.  The
+ * child has the value of the moment it was started: a call that finds it
+ * changed starts a new child. */
 extern void (*mime_child_hook)(enum mime_mode mode);
+
+/* For the tests only: the running parser child of this process, or 0. */
+pid_t mime_parser_pid(void);
 
 #endif

@@ -3,14 +3,20 @@
  * know that it must never be answered).
  *
  * Safety.  libetpan 1.9.4 (Debian 12) can be crashed by a 150-byte mail
- * (see LIBETPAN.md), so every message is parsed in a forked child under
- * resource limits: CPU seconds and address space (setrlimit), and a
- * wall-clock deadline after which the parent kills it.  The child sends its
- * result back over a socket in a length-prefixed form; a child that dies by
- * a signal, exits badly, hangs or sends a truncated result is reported as
- * MIME_QUARANTINE and the caller is unharmed.  The parent never writes to
- * the child, and the child sends with MSG_NOSIGNAL, so no SIGPIPE is raised
- * on either side.
+ * (see LIBETPAN.md), so no message is parsed in the calling process but in
+ * a child process under resource limits: address space (setrlimit), CPU
+ * seconds per message, and a wall-clock deadline per message after which
+ * the parent kills it.  Forking for each message cost more than the parse
+ * itself, so the child is started by the first message and takes message
+ * after message over a socket (each way a length, then the bytes); it is
+ * replaced after MIME_PARSER_RECYCLE (500) messages, so that whatever
+ * libetpan leaks cannot build up, and holds no descriptor of the caller's
+ * but its socket.  A child that dies by a signal, exits, hangs or sends a
+ * truncated or garbled result is reported as MIME_QUARANTINE for the
+ * message it was given, killed if need be and waited for, and the next
+ * message gets a new child; the caller is unharmed.  Both sides send with
+ * MSG_NOSIGNAL, so no SIGPIPE is raised, whatever the caller's handler.
+ * The child is the caller's until mime_parser_shutdown() or exit.
  *
  * Which text.  out->texts[] lists every candidate in the order to try it:
  *   1. the inline text/plain parts (a multipart/alternative's plain part
@@ -47,12 +53,13 @@ enum mime_status {
 	MIME_ERR_SYS,    /* fork, socket or wait failed: try again later */
 };
 
-/* Zero in any field means its default. */
+/* Zero in any field means its default.  A call with other limits than the
+ * running child's gets a new child. */
 struct mime_limits {
 	size_t max_size;       /* bytes of raw message; default 1 MiB */
 	size_t max_memory;     /* the child's address space; default 512 MiB */
-	unsigned cpu_seconds;  /* the child's CPU time; default 5 */
-	unsigned wall_seconds; /* the child's life, wall clock; default 10 */
+	unsigned cpu_seconds;  /* CPU time per message; default 5 */
+	unsigned wall_seconds; /* time per message, wall clock; default 10 */
 };
 #define MIME_DEFAULT_MAX_SIZE ((size_t)1 << 20)
 
@@ -90,7 +97,8 @@ struct mime_result {
  *                    headers when a second, header-only parse (also in a
  *                    child) could read them, so that the sender can still
  *                    be told
- *   MIME_ERR_SYS     *err says which system call failed
+ *   MIME_ERR_SYS     *err says which system call failed (socket, fork,
+ *                    wait): not the message's fault
  * *err (caller frees) is set for every code but MIME_OK. */
 int mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
 		     struct mime_result *out, char **err);
@@ -98,6 +106,13 @@ int mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
 /* Why this mail must never be answered, or NULL when it may be: a bounce,
  * Auto-Submitted other than "no", Precedence bulk/junk/list, or an X-Loop
  * value equal to our_loop (ASCII case-insensitive; NULL: not checked). */
+/* Stop the parser child and wait for it; the next mime_orders_text()
+ * starts another.  For the end of a batch (a fetch, a submission): the
+ * child then holds nothing while the caller goes on.  Called at exit too
+ * (atexit), and harmless when no child runs.  In a process forked from the
+ * one that started the child, it only closes the inherited socket. */
+void mime_parser_shutdown(void);
+
 const char *mime_never_answer(const struct mime_result *r, const char *our_loop);
 
 void mime_result_release(struct mime_result *r);

@@ -2,15 +2,15 @@
  * mail in MAILDIR/new and MAILDIR/cur, in name order, read and given to
  * submission_parse(): the call campaign_submit() makes for each mail that
  * `wyrmpost fetch` takes, so plain UTF-8 mail is read in this process and
- * anything else goes through mime_orders_text(), a forked child under
- * resource limits, exactly as in fetch.  What fetch does around it (the
+ * anything else goes through mime_orders_text(), to the parser child under
+ * resource limits that takes mail after mail, exactly as in fetch.  What fetch does around it (the
  * spool copy, the password check, storing the orders, the reply, every
  * file flushed) is timed separately by bench_intake.sh; this is the part
  * that compares with a MIME parser.  Prints what it found, so the bench
  * can tell that every mail was read.
  *
  * Linked a second time as bench_intake_inproc, with mime_orders_text()
- * wrapped by intake_inproc.c's stand-in: the same parse without the fork,
+ * wrapped by intake_inproc.c's stand-in: the same parse without the child,
  * to show what the sandbox costs.  The last number printed says how many
  * mails took that way (0 in bench_intake itself). */
 #include <stdio.h>
@@ -18,6 +18,7 @@
 
 #include "fsutil.h"
 #include "intake_inproc.h"
+#include "mime.h"
 #include "orders.h"
 #include "util.h"
 
@@ -62,6 +63,8 @@ int main(int argc, char **argv)
 		strlist_clear(&names);
 		free(dir);
 	}
+	/* As fetch does at its end; timed with the rest. */
+	mime_parser_shutdown();
 	printf("%zu mails, %zu with orders (%zu order lines), %zu quarantined, %u parsed "
 	       "without a fork\n", mails, orders, lines, quarantined, intake_inproc_calls);
 	return 0;

@@ -6,7 +6,7 @@
 #   1. bench_intake: wyrmpost's MIME intake and orders reader, the code
 #      `wyrmpost fetch` runs for each mail, with its sandboxed child;
 #   1b. the same linked with the parse in-process (bench_intake_inproc):
-#      what the fork per MIME mail costs; not how wyrmpost runs;
+#      what the sandbox costs; not how wyrmpost runs;
 #   2. Python's email package (policy.default), walking every part and
 #      decoding every text part: the comparison for 1 (bench_intake.py);
 #   3. the whole `wyrmpost fetch` of a campaign reading that Maildir: 1
@@ -103,7 +103,7 @@ awk -v n="$n" -v kb="$kb" -v ws="$ws" -v wk="$wk" -v is="$is" -v ik="$ik" -v ps=
 		n, kb / 1024
 	printf "  wyrmpost MIME intake + orders reader (sandboxed child): %.2f s = %.0f mails/s, peak %.1f MB\n",
 		ws, (ws > 0 ? n / ws : 0), wk / 1024
-	printf "  the same parsed in-process, without the fork (not how wyrmpost runs): %.2f s = %.0f mails/s, peak %.1f MB\n",
+	printf "  the same parsed in-process, without the sandbox (not how wyrmpost runs): %.2f s = %.0f mails/s, peak %.1f MB\n",
 		is, (is > 0 ? n / is : 0), ik / 1024
 	printf "  Python email (policy.default, every text part decoded): %.2f s = %.0f mails/s, peak %.1f MB\n",
 		ps, (ps > 0 ? n / ps : 0), pk / 1024

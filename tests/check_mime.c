@@ -1,13 +1,18 @@
 /* check_mime.c - MIME intake: from one raw, untrusted mail to the UTF-8
- * text holding the orders, in a sandboxed child.  The shared corpus is read
+ * text holding the orders, in a sandboxed child that takes mail after mail.  The shared corpus is read
  * in place from $top_srcdir/../shared/mail-corpus and its tests are skipped
  * when it is absent. */
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -760,6 +765,403 @@ START_TEST(garbled_results_refused)
 }
 END_TEST
 
+/* --- one child for many mails ---------------------------------------------- */
+
+static size_t count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	size_t n = 0;
+	ck_assert_ptr_nonnull(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* Our child processes, zombies included, from /proc. */
+static size_t count_children(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	size_t n = 0;
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		char *path, *stat, *close_paren;
+		size_t len;
+		int ppid;
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		path = xasprintf("/proc/%s/stat", e->d_name);
+		stat = slurp(path, &len);
+		free(path);
+		if (!stat)
+			continue; /* gone meanwhile */
+		/* "pid (comm) S ppid ...": comm may hold blanks and parentheses. */
+		close_paren = strrchr(stat, ')');
+		if (close_paren && sscanf(close_paren + 1, " %*c %d", &ppid) == 1 && ppid == getpid())
+			n++;
+		free(stat);
+	}
+	closedir(d);
+	return n;
+}
+
+/* No child left, running or zombie: waitpid has none to report. */
+static void assert_no_children(void)
+{
+	int status;
+	errno = 0;
+	ck_assert_int_eq(waitpid(-1, &status, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+}
+
+/* Mail number i of a batch: the kinds of mail that need the MIME parser. */
+static char *batch_mail(size_t i)
+{
+	switch (i % 6) {
+	case 0:
+		return xasprintf("From: p%zu@example.test\nSubject: orders\n\ngame g%zu\nA1 hold\n",
+				 i, i);
+	case 1:
+		return xasprintf("From: p%zu@example.test\nContent-Type: text/plain; "
+				 "charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n"
+				 "\nArm=E9e %zu h=\nold\n",
+				 i, i);
+	case 2:
+		return xasprintf("From: p%zu@example.test\nContent-Type: multipart/alternative; "
+				 "boundary=b\n\n--b\nContent-Type: text/plain\n\nA%zu hold\n--b\n"
+				 "Content-Type: text/html\n\n<p>html</p>\n--b--\n",
+				 i, i);
+	case 3:
+		return xasprintf("From: p%zu@example.test\nContent-Type: text/html; charset=utf-8\n"
+				 "\n<p>game g%zu</p><div>A1 hold</div>\n",
+				 i, i);
+	case 4:
+		return xasprintf("From: p%zu@example.test\nSubject: =?utf-8?B?WsO8Z2U=?= %zu\n"
+				 "Content-Transfer-Encoding: base64\n\nQTEgbW92ZSBCMg0K\n",
+				 i, i);
+	default:
+		return xasprintf("From: p%zu@example.test\nContent-Type: image/png\n\nnot %zu text\n",
+				 i, i);
+	}
+}
+
+/* Through the sandbox, and the same as the parse in this process. */
+static void parse_as_inprocess(const char *raw, size_t len, const char *name)
+{
+	struct mime_result a, b;
+	char *ea = NULL, *eb = NULL;
+	int ra = mime_parse_unsafe(raw, len, MIME_PARSE_FULL, &a, &ea);
+	int rb = mime_orders_text(raw, len, &quick, &b, &eb);
+	ck_assert_msg(ra == rb, "%s: sandbox %d (%s), in-process %d", name, rb, eb ? eb : "",
+		      ra);
+	ck_assert_pstr_eq(ea, eb);
+	results_equal(&a, &b, name);
+	ck_assert_pstr_eq(a.from_name, b.from_name);
+	ck_assert_pstr_eq(a.in_reply_to, b.in_reply_to);
+	mime_result_release(&a);
+	mime_result_release(&b);
+	free(ea);
+	free(eb);
+}
+
+/* 2,000 mails: one child takes MIME_PARSER_RECYCLE of them, then a new
+ * one; the crasher in the middle costs its own mail only; no descriptor
+ * or zombie is left over. */
+START_TEST(many_mails_one_child)
+{
+	size_t crasher_len, fds, runs = 0, run = 0;
+	char *crasher = corpus_file("crashers/local-boundary-quote-heap-overflow.eml",
+				    &crasher_len);
+	pid_t last = 0;
+
+	mime_parser_shutdown();
+	fds = count_fds();
+	if (!crasher)
+		fprintf(stderr, "skipped: the crasher in the batch (no ../shared)\n");
+	for (size_t i = 0; i < 2000; i++) {
+		char *raw = batch_mail(i), *name = xasprintf("batch mail %zu", i);
+		pid_t pid;
+		if (i == 1000 && crasher) {
+			struct mime_result r;
+			char *err = NULL;
+			ck_assert_int_eq(mime_orders_text(crasher, crasher_len, &quick, &r, &err),
+					 MIME_QUARANTINE);
+			ck_assert_ptr_nonnull(strstr(err, "MIME parser"));
+			ck_assert_pstr_eq(r.from, "a@b.c");
+			mime_result_release(&r);
+			free(err);
+		}
+		parse_as_inprocess(raw, strlen(raw), name);
+		pid = mime_parser_pid();
+		ck_assert_int_gt(pid, 0);
+		if (pid != last) {
+			/* The first child takes exactly its share: not one fork a
+			 * mail, and not more than MIME_PARSER_RECYCLE. */
+			if (runs == 1)
+				ck_assert_uint_eq(run, MIME_PARSER_RECYCLE);
+			ck_assert_uint_le(run, MIME_PARSER_RECYCLE);
+			runs++;
+			run = 0;
+			last = pid;
+		}
+		run++;
+		if (i % 100 == 0) {
+			ck_assert_uint_eq(count_fds(), fds + 1);
+			ck_assert_uint_eq(count_children(), 1);
+		}
+		free(name);
+		free(raw);
+	}
+	/* 2,000 mails, 500 a child; the crasher kills one early, and its
+	 * header-only retry (a mail too) starts the next. */
+	ck_assert_uint_ge(runs, 4);
+	ck_assert_uint_le(runs, crasher ? 6 : 4);
+	ck_assert_uint_eq(count_fds(), fds + 1);
+	mime_parser_shutdown();
+	ck_assert_int_eq(mime_parser_pid(), 0);
+	ck_assert_uint_eq(count_fds(), fds);
+	assert_no_children();
+	/* And a new child after the shutdown. */
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	ck_assert_int_ne(mime_parser_pid(), last);
+	free(crasher);
+}
+END_TEST
+
+/* The child must not keep the parent's files open (the campaign lock is
+ * an flock, held as long as any copy of its descriptor is open). */
+START_TEST(child_holds_only_its_socket)
+{
+	char *lock = xasprintf("/tmp/wp-check-mime-%ld", (long)getpid());
+	int fd = open(lock, O_RDWR | O_CREAT, 0600), kept = 0;
+	char *dir;
+	DIR *d;
+	struct dirent *e;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(flock(fd, LOCK_EX), 0);
+	mime_parser_shutdown();
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	dir = xasprintf("/proc/%ld/fd", (long)mime_parser_pid());
+	d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		char *link, target[256];
+		ssize_t n;
+		if (e->d_name[0] == '.')
+			continue;
+		link = xasprintf("%s/%s", dir, e->d_name);
+		n = readlink(link, target, sizeof target - 1);
+		ck_assert_int_gt(n, 0);
+		target[n] = '\0';
+		if (atoi(e->d_name) <= 2)
+			ck_assert_str_eq(target, "/dev/null");
+		else
+			ck_assert_msg(!strncmp(target, "socket:", 7), "fd %s: %s", e->d_name, target);
+		kept++;
+		free(link);
+	}
+	closedir(d);
+	ck_assert_int_eq(kept, 4);
+	/* So once we let go of the lock, another process can take it. */
+	close(fd);
+	fd = open(lock, O_RDWR);
+	ck_assert_int_eq(flock(fd, LOCK_EX | LOCK_NB), 0);
+	close(fd);
+	unlink(lock);
+	free(lock);
+	free(dir);
+	mime_parser_shutdown();
+}
+END_TEST
+
+/* The hooks count their calls in the child's copy of this; the parent's
+ * stays 0, so each new child counts afresh. */
+static int hook_calls;
+
+static void crash_third(enum mime_mode mode)
+{
+	if (mode == MIME_PARSE_FULL && ++hook_calls == 3)
+		raise(SIGSEGV);
+}
+
+static void hang_third(enum mime_mode mode)
+{
+	if (mode == MIME_PARSE_FULL && ++hook_calls == 3)
+		for (;;)
+			pause();
+}
+
+/* The third mail a child takes crashes or hangs it: that mail is set
+ * aside as when each mail had its own child, the others read as before. */
+static void fail_mid_batch(void (*hook)(enum mime_mode), const struct mime_limits *lim,
+			   const char *says)
+{
+	pid_t first = 0;
+	mime_child_hook = hook;
+	for (size_t i = 0; i < 5; i++) {
+		char *raw = batch_mail(i), *err = NULL;
+		struct mime_result r;
+		int rc = mime_orders_text(raw, strlen(raw), lim, &r, &err);
+		if (i == 2) {
+			ck_assert_msg(rc == MIME_QUARANTINE, "rc %d: %s", rc, err ? err : "");
+			ck_assert_msg(strstr(err, says) ||
+					      (!strcmp(says, "crashed") && strstr(err, "failed")),
+				      "'%s' does not say '%s'", err, says);
+			ck_assert_pstr_eq(r.from, "p2@example.test");
+			ck_assert_int_ne(mime_parser_pid(), first);
+		} else {
+			/* The hook in the new child counts from 0 again and
+			 * would fail its third mail, the batch's sixth. */
+			struct mime_result a;
+			char *ea = NULL;
+			ck_assert_int_eq(mime_parse_unsafe(raw, strlen(raw), MIME_PARSE_FULL, &a, &ea),
+					 rc);
+			results_equal(&a, &r, "mid-batch");
+			mime_result_release(&a);
+			free(ea);
+			if (i == 0)
+				first = mime_parser_pid();
+			else if (i == 1)
+				ck_assert_int_eq(mime_parser_pid(), first);
+		}
+		mime_result_release(&r);
+		free(err);
+		free(raw);
+	}
+	mime_child_hook = NULL;
+	mime_parser_shutdown();
+	assert_no_children();
+}
+
+START_TEST(crash_mid_batch)
+{
+	fail_mid_batch(crash_third, &quick, "crashed");
+}
+END_TEST
+
+START_TEST(hang_mid_batch)
+{
+	struct mime_limits lim = { 0, 0, 5, 1 };
+	fail_mid_batch(hang_third, &lim, "longer than 1 s");
+}
+END_TEST
+
+static void burn_cpu(enum mime_mode mode)
+{
+	struct timespec t0, t;
+	if (mode != MIME_PARSE_FULL)
+		return;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < 600);
+}
+
+/* RLIMIT_CPU counts the child's whole life: three mails of 0.6 s each
+ * under a limit of 1 s a mail must all pass in the same child. */
+START_TEST(cpu_limit_per_mail)
+{
+	struct mime_limits lim = { 0, 0, 1, 10 };
+	pid_t pid = 0;
+	mime_child_hook = burn_cpu;
+	for (int i = 0; i < 3; i++) {
+		struct mime_result r;
+		char *err = NULL;
+		int rc = mime_orders_text("From: a@b.example\n\nA1 hold\n", 27, &lim, &r, &err);
+		ck_assert_msg(rc == MIME_OK, "mail %d: rc %d: %s", i, rc, err ? err : "");
+		if (i == 0)
+			pid = mime_parser_pid();
+		ck_assert_int_eq(mime_parser_pid(), pid);
+		mime_result_release(&r);
+	}
+	mime_child_hook = NULL;
+	mime_parser_shutdown();
+}
+END_TEST
+
+static volatile pid_t to_kill;
+
+static void kill_child(int sig)
+{
+	(void)sig;
+	kill(to_kill, SIGKILL);
+}
+
+/* A child that dies while the parent is still writing a mail to it: no
+ * SIGPIPE (whose default would end this process), the mail is reported,
+ * the next one gets a new child. */
+START_TEST(child_dies_mid_write)
+{
+	struct sigaction alrm, dfl, old_pipe;
+	struct itimerval soon = { { 0, 0 }, { 0, 500000 } };
+	struct mime_result r;
+	size_t n = 900 * 1024;
+	char *big = xmalloc(n + 1), *err = NULL;
+	int rc;
+
+	memset(big, 'a', n);
+	memcpy(big, "From: a@b.example\n\n", 19);
+	big[n] = '\0';
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGPIPE, &dfl, &old_pipe);
+	memset(&alrm, 0, sizeof alrm);
+	alrm.sa_handler = kill_child;
+	sigaction(SIGALRM, &alrm, NULL);
+
+	mime_parser_shutdown();
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	/* Stopped, the child reads none of the mail, so the parent is still
+	 * writing (900 KB fill the socket's buffer) when the timer kills it. */
+	to_kill = mime_parser_pid();
+	ck_assert_int_eq(kill(to_kill, SIGSTOP), 0);
+	setitimer(ITIMER_REAL, &soon, NULL);
+	rc = mime_orders_text(big, n, &quick, &r, &err);
+	ck_assert_msg(rc == MIME_QUARANTINE, "rc %d: %s", rc, err ? err : "");
+	ck_assert_ptr_nonnull(strstr(err, "signal 9"));
+	mime_result_release(&r);
+	free(err);
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	ck_assert_int_ne(mime_parser_pid(), to_kill);
+	sigaction(SIGPIPE, &old_pipe, NULL);
+	mime_parser_shutdown();
+	assert_no_children();
+	free(big);
+}
+END_TEST
+
+/* Killed from outside between two mails: the next mail is not blamed. */
+START_TEST(child_killed_while_idle)
+{
+	pid_t pid;
+	mime_parser_shutdown();
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	pid = mime_parser_pid();
+	ck_assert_int_eq(kill(pid, SIGKILL), 0);
+	/* Until it is a zombie, which the next call finds and reaps. */
+	for (int i = 0; i < 1000; i++) {
+		char *path = xasprintf("/proc/%ld/stat", (long)pid), *stat, *p;
+		size_t len;
+		bool zombie;
+		stat = slurp(path, &len);
+		free(path);
+		ck_assert_ptr_nonnull(stat);
+		p = strrchr(stat, ')');
+		zombie = p && p[1] == ' ' && p[2] == 'Z';
+		free(stat);
+		if (zombie)
+			break;
+		usleep(1000);
+	}
+	text_is("From: a@b.example\n\nA1 hold\n", "A1 hold\n");
+	ck_assert_int_ne(mime_parser_pid(), pid);
+	mime_parser_shutdown();
+	assert_no_children();
+}
+END_TEST
+
 static Suite *mime_suite(void)
 {
 	Suite *s = suite_create("mime");
@@ -788,6 +1190,13 @@ static Suite *mime_suite(void)
 	tcase_add_test(tc, deep_nesting);
 	tcase_add_test(tc, sigpipe_untouched);
 	tcase_add_test(tc, garbled_results_refused);
+	tcase_add_test(tc, many_mails_one_child);
+	tcase_add_test(tc, child_holds_only_its_socket);
+	tcase_add_test(tc, crash_mid_batch);
+	tcase_add_test(tc, hang_mid_batch);
+	tcase_add_test(tc, cpu_limit_per_mail);
+	tcase_add_test(tc, child_dies_mid_write);
+	tcase_add_test(tc, child_killed_while_idle);
 	suite_add_tcase(s, tc);
 	return s;
 }
