@@ -104,6 +104,9 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 			      err))
 		return WP_ERR_IO;
 	r = mailimap_login(imap, n->url.user, n->password);
+	/* Not needed again this run: gone before a MIME parser child, which
+	 * lives for many messages, is forked with a copy of our memory. */
+	explicit_bzero(n->password, strlen(n->password));
 	if (!ok(r)) {
 		rc = fail(imap, n, r, "login", err);
 		return rc;

@@ -80,6 +80,9 @@ static int pop3_open(const struct fetch_net *n, mailpop3 **out, char **err)
 	r = mailpop3_user(pop, n->url.user);
 	if (r == MAILPOP3_NO_ERROR)
 		r = mailpop3_pass(pop, n->password);
+	/* Not needed again this run: gone before a MIME parser child, which
+	 * lives for many messages, is forked with a copy of our memory. */
+	explicit_bzero(n->password, strlen(n->password));
 	return r == MAILPOP3_NO_ERROR ? WP_OK : fail(pop, n, r, "login", err);
 }
 
