@@ -46,6 +46,13 @@ void mime_result_encode(int status, const char *err, const struct mime_result *r
 int mime_result_decode(const char *buf, size_t n, int *status, char **err,
 		       struct mime_result *r);
 
+/* mime-sandbox.c: mime_parse_unsafe() in the parser child, under lim (every
+ * field set).  MIME_OK or MIME_NO_TEXT as the child found them, filling
+ * *out; MIME_QUARANTINE (with *err saying why) when the child crashed,
+ * hung, ran out of a limit or answered nonsense: it is replaced. */
+int mime_parser_call(const char *raw, size_t len, enum mime_mode mode,
+		     const struct mime_limits *lim, struct mime_result *out, char **err);
+
 /* How many messages one parser child takes before it is replaced. */
 #define MIME_PARSER_RECYCLE 500
 

@@ -48,7 +48,7 @@ FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 # Only what intake needs: the orders reader, the MIME layer, util.
 FUZZ_SRC = $(srcdir)/tests/fuzz_intake.c $(srcdir)/tests/intake_inproc.c $(srcdir)/src/util.c $(srcdir)/src/orders.c \
-	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
+	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-sandbox.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
 	$(srcdir)/mail/mime-html.c
 FUZZ_HDR = $(srcdir)/tests/fuzz_intake.h $(srcdir)/tests/intake_inproc.h $(srcdir)/src/util.h $(srcdir)/src/orders.h \
 	$(srcdir)/src/engine.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
