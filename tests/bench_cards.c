@@ -1,8 +1,13 @@
 /* bench_cards.c - the print benchmark of `make bench`: a 54-card deck
  * (A..K in four suits and two jokers) repeated K times (default 20: 120
  * pages of 3 x 3 poker cards on A4 with crop marks), written to a file.
- * bench.sh times it and compares the same deck drawn with ReportLab
- * (tests/bench_cards.py). */
+ * bench_print.sh times it and compares the same deck drawn with ReportLab
+ * (tests/bench_cards.py).
+ *
+ * The file is written plainly, as ReportLab writes it, so that the two
+ * sides do the same I/O; with "durable" as third argument it is written as
+ * `wyrmpost print` writes it (print_doc_save: a temporary file, fsync,
+ * rename, fsync of the directory), which bench_print.sh times as well. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,20 +54,31 @@ int main(int argc, char **argv)
 	struct print_doc_opts o = { PRINT_A4, false, NULL };
 	struct print_sheet_opts so;
 	struct print_doc *d;
-	char *err = NULL;
+	char *err = NULL, *buf = NULL;
+	size_t len = 0;
 	long long k = 20;
+	bool durable = argc > 3 && !strcmp(argv[3], "durable");
+	FILE *fp;
 
-	if (argc < 2 || (argc > 2 && !parse_int(argv[2], 1, 1000, &k))) {
-		fprintf(stderr, "usage: bench_cards OUT.pdf [DECKS]\n");
+	if (argc < 2 || argc > 4 || (argc > 2 && !parse_int(argv[2], 1, 1000, &k)) ||
+	    (argc > 3 && !durable)) {
+		fprintf(stderr, "usage: bench_cards OUT.pdf [DECKS [durable]]\n");
 		return 64;
 	}
 	memset(&so, 0, sizeof so);
 	if (print_doc_new(&d, &o, &err) ||
 	    print_sheet(d, &so, (size_t)(54 * k), draw_card, NULL, &err) ||
-	    print_doc_save(d, argv[1], &err)) {
+	    (durable ? print_doc_save(d, argv[1], &err) : print_doc_save_mem(d, &buf, &len, &err))) {
 		fprintf(stderr, "bench_cards: %s\n", err);
 		return 70;
 	}
 	print_doc_free(d);
+	if (!durable) {
+		if (!(fp = fopen(argv[1], "wb")) || fwrite(buf, 1, len, fp) != len || fclose(fp)) {
+			perror(argv[1]);
+			return 74;
+		}
+		free(buf);
+	}
 	return 0;
 }
