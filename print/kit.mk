@@ -7,7 +7,7 @@ KIT_UNIT_TESTS = check_template
 check_template_SOURCES = tests/check_template.c tests/testutil.c tests/testutil.h
 check_template_CFLAGS = $(TEST_CFLAGS)
 check_template_LDADD = $(TEST_LIBS)
-KIT_SCRIPT_TESTS = tests/kits.sh tests/kits-dk-dp.sh
+KIT_SCRIPT_TESTS = tests/kits.sh tests/kits-dk-dp.sh tests/kits-dp-game.sh
 KIT_DIST = docs/templates.md tests/pdfgeom.awk
 KIT_SCHEMAS = schema/template.rng
 
@@ -39,6 +39,7 @@ dist_dragonpantstpl_DATA = templates/dragon-pants/board.xml \
 	templates/dragon-pants/destiny.xml \
 	templates/dragon-pants/kit.xml \
 	templates/dragon-pants/overview.xml \
+	templates/dragon-pants/position.xml \
 	templates/dragon-pants/power.xml \
 	templates/dragon-pants/tiles.xml \
 	templates/dragon-pants/time.xml \
