@@ -14,7 +14,13 @@
  *
  * The subsets are made once per process and kept (a run writes hundreds
  * of reports) and given to libharu from memory, through its internal
- * font loader: HPDF_LoadTTFontFromFile would need a file. */
+ * font loader: HPDF_LoadTTFontFromFile would need a file.
+ *
+ * Each font's ToUnicode map, which lets a reader copy and search the
+ * text, is ours too: libharu 2.3 points /ToUnicode at the CMap of its
+ * UTF-8 encoder, an encoding CMap (begincidrange) where a ToUnicode CMap
+ * needs bfrange and bfchar, so poppler warns on every page and stricter
+ * readers lose the text. */
 #include "pdf_int.h"
 
 #include <errno.h>
@@ -28,6 +34,8 @@
 #include <hpdf_doc.h>
 #include <hpdf_font.h>
 #include <hpdf_fontdef.h>
+#include <hpdf_objects.h>
+#include <hpdf_streams.h>
 
 #include "ttf.h"
 
@@ -85,6 +93,8 @@ struct pdf_face {
 	unsigned char *sub[2];       /* the compact subset, the whole face */
 	size_t len[2];
 	struct ttf ttf[2];           /* over sub[] */
+	char *tounicode[2];          /* each one's ToUnicode CMap */
+	size_t tulen[2];
 	unsigned char in_sub[8192];  /* bitmaps of the BMP: in the compact set */
 	unsigned char in_face[8192]; /* in DejaVu at all */
 };
@@ -96,11 +106,66 @@ static bool bit(const unsigned char *map, uint32_t c)
 	return c <= 0xffff && (map[c / 8] & 1u << c % 8);
 }
 
+/* The ToUnicode CMap of a font holding the characters in map (a coverage
+ * bitmap): each character to itself, as libharu's UTF-8 encoder makes a
+ * character's code point its CID and finds the glyph through the
+ * CIDToGIDMap.  Runs are bfrange lines, which may not cross a multiple of
+ * 256 (only a code's last byte may vary within one); lone characters are
+ * bfchar lines; at most 100 lines a block, as the CMap specification asks.
+ * Controls and surrogates are left out: they are never drawn as text. */
+static char *tounicode(const unsigned char *map, size_t *len)
+{
+	struct sb sb = SB_INIT;
+	struct ttf_range *runs = NULL;
+	size_t n = 0, cap = 0;
+
+	for (uint32_t c = 0x20; c <= 0xffff; c++) {
+		if (!bit(map, c) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff))
+			continue;
+		if (n > 0 && runs[n - 1].last == c - 1 && c % 256 != 0) {
+			runs[n - 1].last = c;
+			continue;
+		}
+		if (n == cap)
+			runs = xrealloc(runs, (cap = cap ? 2 * cap : 256) * sizeof *runs);
+		runs[n++] = (struct ttf_range){ c, c };
+	}
+	sb_adds(&sb, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+		     "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+		     "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+		     "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
+	for (int single = 0; single < 2; single++) { /* the ranges, then the rest */
+		const char *op = single ? "bfchar" : "bfrange";
+		size_t total = 0, done = 0;
+		for (size_t i = 0; i < n; i++)
+			total += (runs[i].first == runs[i].last) == single;
+		for (size_t i = 0; i < n; i++) {
+			unsigned a = (unsigned)runs[i].first, b = (unsigned)runs[i].last;
+			if ((a == b) != single)
+				continue;
+			if (done % 100 == 0)
+				sb_addf(&sb, "%zu begin%s\n", total - done < 100 ? total - done : 100, op);
+			if (single)
+				sb_addf(&sb, "<%04X> <%04X>\n", a, a);
+			else
+				sb_addf(&sb, "<%04X> <%04X> <%04X>\n", a, b, a);
+			if (++done % 100 == 0 || done == total)
+				sb_addf(&sb, "end%s\n", op);
+		}
+	}
+	sb_adds(&sb, "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+	free(runs);
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
 static void face_free(struct pdf_face *fc)
 {
 	free(fc->dir);
 	free(fc->sub[0]);
 	free(fc->sub[1]);
+	free(fc->tounicode[0]);
+	free(fc->tounicode[1]);
 	free(fc);
 }
 
@@ -134,6 +199,12 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 	if (which == 0) {
 		ttf_coverage(&src, fc->in_face);
 		ttf_coverage(&fc->ttf[0], fc->in_sub);
+		fc->tounicode[0] = tounicode(fc->in_sub, &fc->tulen[0]);
+	} else {
+		unsigned char *cover = xcalloc(1, sizeof fc->in_sub);
+		ttf_coverage(&fc->ttf[1], cover);
+		fc->tounicode[1] = tounicode(cover, &fc->tulen[1]);
+		free(cover);
 	}
 	rc = 0;
 out:
@@ -165,11 +236,34 @@ static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **
 	return fc;
 }
 
+/* Put the CMap text cmap[0 .. len) in place of libharu's ToUnicode map.
+ * Its stream is rewritten rather than a new one added, which would leave
+ * libharu's in the file as an object nothing uses. */
+static void set_tounicode(struct print_doc *d, HPDF_Font font, const char *cmap, size_t len)
+{
+	/* These describe libharu's encoding CMap; a ToUnicode stream has
+	 * no use for them. */
+	static const char *const stale[] = { "Type", "CMapName", "CIDSystemInfo", "WMode" };
+	HPDF_Dict s = ((HPDF_FontAttr)font->attr)->cmap_stream;
+
+	if (!s || !s->stream || HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT) != s)
+		pdf_throw(d, xstrdup("PDF: libharu made no ToUnicode map to replace"));
+	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+		HPDF_Dict_RemoveElement(s, stale[i]); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
+	HPDF_MemStream_FreeData(s->stream);
+	if (!pdf_stream_write(s->stream, cmap, len))
+		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
+}
+
 /* What HPDF_LoadTTFontFromFile does after reading the file: load, register
- * and give the font the next subset tag (HPDFAA, HPDFAB, ...). */
-static HPDF_Font load_mem(struct print_doc *d, const unsigned char *buf, size_t len)
+ * and give the font the next subset tag (HPDFAA, HPDFAB, ...); then our
+ * ToUnicode map.  which: the face's compact subset (0) or whole (1). */
+static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int which)
 {
 	HPDF_Doc pdf = d->pdf;
+	const unsigned char *buf = fc->sub[which];
+	size_t len = fc->len[which];
+	HPDF_Font font;
 	HPDF_Stream s = HPDF_MemStream_New(pdf->mmgr, (HPDF_UINT)len);
 	HPDF_FontDef def;
 	char tag[HPDF_TTF_FONT_TAG_LEN + 1];
@@ -200,7 +294,9 @@ static HPDF_Font load_mem(struct print_doc *d, const unsigned char *buf, size_t 
 	HPDF_TTFontDef_SetTagName(def, tag);
 	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
 	 * TrueType fonts, which would get StandardEncoding. */
-	return HPDF_GetFont(pdf, def->base_font, "UTF-8");
+	font = HPDF_GetFont(pdf, def->base_font, "UTF-8");
+	set_tounicode(d, font, fc->tounicode[which], fc->tulen[which]);
+	return font;
 }
 
 
@@ -220,7 +316,7 @@ HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
 		char *err = NULL;
 		if (!(d->face[f] = face_get(d, f, &err)))
 			pdf_throw(d, err);
-		d->fonts[f] = load_mem(d, d->face[f]->sub[0], d->face[f]->len[0]);
+		d->fonts[f] = load_mem(d, d->face[f], 0);
 	}
 	return d->fonts[f];
 }
@@ -244,7 +340,7 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
 		return d->full[f];
 	if (!fc->sub[1] && make_subset(fc, f, 1, &err))
 		pdf_throw(d, err);
-	d->full[f] = load_mem(d, fc->sub[1], fc->len[1]);
+	d->full[f] = load_mem(d, fc, 1);
 	return d->full[f];
 }
 

@@ -1,7 +1,7 @@
 /* check_ttf.c - the TrueType subsetter (print/ttf.h) against the DejaVu
  * fonts the print layer embeds: what it keeps and drops, widths and
  * outlines copied exactly, the same bytes every time, and damaged fonts
- * refused without a crash. */
+ * refused without a crash; then the text readers copy out of the PDFs. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "print.h"
+#include "report_pdf.h"
+#include "template.h"
 #include "testutil.h"
 #include "ttf.h"
 #include "util.h"
@@ -332,6 +334,148 @@ out:
 }
 END_TEST
 
+/* The output of the shell command cmd, *len bytes (it may hold NULs);
+ * the command must succeed. */
+static char *sh_out(const char *cmd, size_t *len)
+{
+	struct sb sb = SB_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *p = popen(cmd, "r");
+
+	ck_assert_ptr_nonnull(p);
+	while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+		sb_add(&sb, chunk, n);
+	ck_assert_msg(pclose(p) == 0, "failed: %s", cmd);
+	*len = sb.len;
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+static size_t count_in(const char *buf, size_t len, const char *what)
+{
+	size_t n = 0, wl = strlen(what);
+	for (const char *p = buf; (p = memmem(p, len - (size_t)(p - buf), what, wl)); p += wl)
+		n++;
+	return n;
+}
+
+/* What a reader gets out of the PDF buf[0 .. len): poppler's text, with
+ * not a word on stderr, holding every line of want; qpdf's verdict; each
+ * font's ToUnicode map (uncompressed by qpdf) holding every entry of
+ * cmap and none of libharu's begincidrange; MuPDF's text if installed. */
+static void reads_back(const char *buf, size_t len, const char *const *want, size_t nwant,
+		       const char *const *cmap, size_t ncmap)
+{
+	char path[] = "/tmp/check_ttf.XXXXXX", *cmd, *out;
+	int fd = mkstemp(path);
+	size_t n, nfonts;
+	FILE *fp;
+
+	ck_assert_int_ge(fd, 0);
+	fp = fdopen(fd, "wb");
+	ck_assert(fwrite(buf, 1, len, fp) == len);
+	ck_assert(fclose(fp) == 0);
+
+	cmd = xasprintf("pdftotext -enc UTF-8 '%s' /dev/null 2>&1", path);
+	out = sh_out(cmd, &n);
+	ck_assert_msg(n == 0, "pdftotext complains: %s", out);
+	free(out);
+	free(cmd);
+	cmd = xasprintf("pdftotext -enc UTF-8 '%s' - 2>/dev/null", path);
+	out = sh_out(cmd, &n);
+	for (size_t i = 0; i < nwant; i++)
+		ck_assert_msg(strstr(out, want[i]), "poppler lacks '%s' in:\n%s", want[i], out);
+	free(out);
+	free(cmd);
+
+	cmd = xasprintf("qpdf --check '%s' 2>&1", path);
+	out = sh_out(cmd, &n);
+	ck_assert_msg(strstr(out, "No syntax or stream encoding errors found"), "%s", out);
+	free(out);
+	free(cmd);
+	cmd = xasprintf("qpdf --qdf --object-streams=disable '%s' - 2>/dev/null", path);
+	out = sh_out(cmd, &n);
+	nfonts = count_in(out, n, "/Subtype /Type0");
+	ck_assert_uint_gt(nfonts, 0);
+	ck_assert_uint_eq(count_in(out, n, "/ToUnicode "), nfonts);
+	ck_assert_uint_eq(count_in(out, n, "/CMapName /Adobe-Identity-UCS def"), nfonts);
+	ck_assert_uint_eq(count_in(out, n, "begincidrange"), 0);
+	ck_assert_uint_eq(count_in(out, n, "beginbfrange"), count_in(out, n, "endbfrange"));
+	ck_assert_uint_eq(count_in(out, n, "beginbfchar"), count_in(out, n, "endbfchar"));
+	for (size_t i = 0; i < ncmap; i++)
+		ck_assert_msg(count_in(out, n, cmap[i]) > 0, "no '%s' in a ToUnicode map", cmap[i]);
+	free(out);
+	free(cmd);
+
+	if (system("command -v mutool >/dev/null") == 0) {
+		cmd = xasprintf("mutool draw -F txt -o - '%s' 2>/dev/null", path);
+		out = sh_out(cmd, &n);
+		for (size_t i = 0; i < nwant; i++)
+			ck_assert_msg(strstr(out, want[i]), "MuPDF lacks '%s' in:\n%s", want[i], out);
+		free(out);
+		free(cmd);
+	} else {
+		fprintf(stderr, "check_ttf: mutool (mupdf-tools) missing, part of a test skipped\n");
+	}
+	unlink(path);
+}
+
+/* Readers get the text of a turn report and of a kit through the
+ * ToUnicode maps font.c writes in place of libharu's. */
+START_TEST(tounicode)
+{
+	/* A turn report: accents, the suits, the monospaced face, and
+	 * Armenian, which only the whole face has. */
+	static const char *const events[] = {
+		"Zo\xc3\xab plays K\xe2\x99\xa3 Q\xe2\x99\xa5 10\xe2\x99\xa6 A\xe2\x99\xa0",
+		"Ren\xc3\xa9" "e \xc3\x91\xc3\xba\xc3\xb1" "ez meets \xd4\xb1\xd6\x80\xd5\xa1\xd5\xb4",
+	};
+	static const char *const report_text[] = {
+		"Heart of Glass: game caf\xc3\xa9, turn 4", "Report for Zo\xc3\xab",
+		"Zo\xc3\xab plays K\xe2\x99\xa3 Q\xe2\x99\xa5 10\xe2\x99\xa6 A\xe2\x99\xa0",
+		"Ren\xc3\xa9" "e \xc3\x91\xc3\xba\xc3\xb1" "ez meets \xd4\xb1\xd6\x80\xd5\xa1\xd5\xb4",
+		"\xc3\x85sa \xe2\x99\xa0 3 \xe2\x99\xa5 2", "ORDERS \xc5\x81\xc3\xb3" "d\xc5\xba",
+	};
+	/* ASCII, the suits' run, and from the whole face Armenian. */
+	static const char *const report_cmap[] = {
+		"<0020> <007E> <0020>", "<2654> <266F> <2654>", "<0531> <0556> <0531>",
+	};
+	static const char *const kit_text[] = {
+		"Heart of Glass", "Minion", "\xe2\x99\xa3 Body", "\xe2\x99\xa0", "\xe2\x99\xa5",
+		"\xe2\x99\xa6",
+	};
+	struct report_pdf r = {
+		.title = "Heart of Glass: game caf\xc3\xa9, turn 4",
+		.subtitle = "Report for Zo\xc3\xab",
+		.deadline = "Turn 5 runs at noon",
+		.events = events,
+		.nevents = 2,
+		.details = "\xc3\x85sa \xe2\x99\xa0 3 \xe2\x99\xa5 2\n",
+		.orders = "ORDERS \xc5\x81\xc3\xb3" "d\xc5\xba\n",
+	};
+	struct print_doc_opts o = { PRINT_A4, false, NULL };
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/templates", top ? top : "..");
+	struct kit_job job = { .dir = dir, .game = "heart-of-glass", .paper = PRINT_A4 };
+	char *buf, *err = NULL;
+	size_t len;
+
+	if (system("command -v pdftotext >/dev/null && command -v qpdf >/dev/null") != 0) {
+		fprintf(stderr, "check_ttf: poppler-utils or qpdf missing, test skipped\n");
+		free(dir);
+		return;
+	}
+	ck_assert_msg(report_pdf_render(&r, &o, &buf, &len, &err) == 0, "%s", err);
+	reads_back(buf, len, report_text, sizeof report_text / sizeof report_text[0], report_cmap,
+		   sizeof report_cmap / sizeof report_cmap[0]);
+	free(buf);
+	ck_assert_msg(kit_print(&job, &buf, &len, &err) == 0, "%s", err);
+	reads_back(buf, len, kit_text, sizeof kit_text / sizeof kit_text[0], report_cmap, 2);
+	free(buf);
+	free(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ttf");
@@ -347,6 +491,7 @@ int main(void)
 	tc = tcase_create("pdf");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, pdf_text);
+	tcase_add_test(tc, tounicode);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
