@@ -8,7 +8,7 @@ check_template_SOURCES = tests/check_template.c tests/testutil.c tests/testutil.
 check_template_CFLAGS = $(TEST_CFLAGS)
 check_template_LDADD = $(TEST_LIBS)
 KIT_SCRIPT_TESTS = tests/kits.sh tests/kits-dk-dp.sh tests/kits-dp-game.sh
-KIT_DIST = docs/templates.md tests/pdfgeom.awk
+KIT_DIST = docs/templates.md tests/pdfgeom.awk tests/hexpaths.awk
 KIT_SCHEMAS = schema/template.rng
 
 # The kits, installed under $(pkgdatadir)/templates/GAME.

@@ -197,20 +197,8 @@ for paper in a4 letter; do
 	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf >lines.out
 	# closed six-cornered paths wider than 50 mm: the clip and the cut line
 	# of each tile; print page, lower left, width and height
-	awk '
-		function flush() {
-			if (n == 5 && maxx - minx > 50)
-				printf "%d %.1f %.1f %.3f %.3f\n", pg, minx, miny, maxx - minx, maxy - miny
-			n = 0
-		}
-		{
-			if (n > 0 && ($1 != pg || $2 != ex || $3 != ey)) flush()
-			if (n == 0) { pg = $1; minx = maxx = $2; miny = maxy = $3 }
-			n++; ex = $4; ey = $5
-			if ($4 < minx) minx = $4; if ($4 > maxx) maxx = $4
-			if ($5 < miny) miny = $5; if ($5 > maxy) maxy = $5
-		}
-		END { flush() }' lines.out >hexes.out
+	awk -f "$top_srcdir/tests/hexpaths.awk" lines.out | awk '$4 - $2 > 50 {
+		printf "%d %.1f %.1f %.3f %.3f\n", $1, $2, $3, $4 - $2, $5 - $3 }' >hexes.out
 	if awk '$4 < 94.9 || $4 > 95.1 || $5 < 82.9 || $5 > 83.1 { bad = 1; print } END { exit bad }' \
 		hexes.out >badhex.out; then ok; else fail "tiles on $paper: $(head -3 badhex.out)"; fi
 	n=$(awk '{ print $1, $2, $3 }' hexes.out | sort -u | wc -l)
@@ -230,20 +218,8 @@ for paper in a4 letter; do
 	expect_count tiles.txt "NW den" 1
 	qpdf --qdf --object-streams=disable fold-$paper.pdf qdf.pdf
 	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf >lines.out
-	awk '
-		function flush() {
-			if (n == 5 && maxx - minx > 50)
-				printf "%d %.2f %.2f %.3f %.3f\n", pg, minx, miny, maxx - minx, maxy - miny
-			n = 0
-		}
-		{
-			if (n > 0 && ($1 != pg || $2 != ex || $3 != ey)) flush()
-			if (n == 0) { pg = $1; minx = maxx = $2; miny = maxy = $3 }
-			n++; ex = $4; ey = $5
-			if ($4 < minx) minx = $4; if ($4 > maxx) maxx = $4
-			if ($5 < miny) miny = $5; if ($5 > maxy) maxy = $5
-		}
-		END { flush() }' lines.out | sort -u >hexes.out
+	awk -f "$top_srcdir/tests/hexpaths.awk" lines.out | awk '$4 - $2 > 50 {
+		printf "%d %.2f %.2f %.3f %.3f\n", $1, $2, $3, $4 - $2, $5 - $3 }' | sort -u >hexes.out
 	if awk '$4 < 94.9 || $4 > 95.1 || $5 < 82.9 || $5 > 83.1 { bad = 1; print } END { exit bad }' \
 		hexes.out >badhex.out; then ok; else fail "folded tiles on $paper: $(head -3 badhex.out)"; fi
 	awk -v pw=$pw '

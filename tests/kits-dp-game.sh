@@ -25,21 +25,10 @@ tokens() {
 	qpdf --qdf --object-streams=disable "$1" qdf.pdf
 	pw=$(pdfinfo "$1" 2>/dev/null | awk '/^Page size:/ { printf "%.3f", $3 * 25.4 / 72 }')
 	ph=$(pdfinfo "$1" 2>/dev/null | awk '/^Page size:/ { printf "%.3f", $5 * 25.4 / 72 }')
-	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf | awk -v ox="$pw" -v oy="$ph" '
-		function flush() {
-			if (n == 5 && maxx - minx > 6.88 && maxx - minx < 6.98)
-				printf "%.2f %.2f\n", (minx + maxx) / 2 - (ox - 190) / 2,
-					(miny + maxy) / 2 - 1 - (oy - 260) / 2
-			n = 0
-		}
-		{
-			if (n > 0 && ($1 != pg || $2 != ex || $3 != ey)) flush()
-			if (n == 0) { pg = $1; minx = maxx = $2; miny = maxy = $3 }
-			n++; ex = $4; ey = $5
-			if ($4 < minx) minx = $4; if ($4 > maxx) maxx = $4
-			if ($5 < miny) miny = $5; if ($5 > maxy) maxy = $5
-		}
-		END { flush() }' | sort
+	awk -f "$top_srcdir/tests/pdfgeom.awk" qdf.pdf | awk -f "$top_srcdir/tests/hexpaths.awk" |
+		awk -v ox="$pw" -v oy="$ph" '$4 - $2 > 6.88 && $4 - $2 < 6.98 {
+			printf "%.2f %.2f\n", ($2 + $4) / 2 - (ox - 190) / 2,
+				($3 + $5) / 2 - 1 - (oy - 260) / 2 }' | sort
 }
 # hex Q R: where the centre of hex (q, r) is on the sheet (position.xml:
 # flat-topped, 12 mm flat to flat, north up, (0, 0) at 50, 183)
