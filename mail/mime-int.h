@@ -1,5 +1,5 @@
 /* mime-int.h - the pieces of mime.c shared inside the mail/ layer and with
- * tests/check_mime.c.  Nothing here is sandboxed: callers outside the
+ * tests/unit/check-mime.c.  Nothing here is sandboxed: callers outside the
  * tests use mime_orders_text() only. */
 #ifndef WP_MIME_INT_H
 #define WP_MIME_INT_H

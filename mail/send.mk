@@ -5,12 +5,8 @@
 SEND_SOURCES = mail/send.c mail/send.h mail/send-int.h mail/send-addr.c \
 	mail/send-smtp.c mail/send-pipe.c mail/tls-verify.c mail/tls-verify.h
 SEND_CLI_SOURCES = src/cmd-send.c
-SEND_UNIT_TESTS = check_send check_outbox
-check_send_SOURCES = tests/check_send.c
-check_send_CFLAGS = $(TEST_CFLAGS)
-check_send_LDADD = $(TEST_LIBS)
-check_outbox_SOURCES = tests/check_outbox.c
-check_outbox_CFLAGS = $(TEST_CFLAGS)
-check_outbox_LDADD = $(TEST_LIBS)
-SEND_SCRIPT_TESTS = tests/send.sh
-SEND_DIST = tests/mailservers.sh
+SEND_UNIT_TESTS = check-send check-outbox
+check_send_SOURCES = tests/unit/check-send.c
+check_outbox_SOURCES = tests/unit/check-outbox.c
+SEND_SCRIPT_TESTS = tests/sh/send.sh
+SEND_DIST = tests/sh/mailservers.sh

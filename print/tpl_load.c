@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "fsutil.h"
-#include "schemas.h"
 #include "util.h"
 #include "xmlutil.h"
+
+/* schema/template.rng, built into print/template-rng.c by build-aux/embed.sh. */
+extern const char schema_template_rng[];
 
 struct kit {
 	char *game, *title;

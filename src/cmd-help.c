@@ -1,10 +1,36 @@
 /* cmd-help.c - wyrmpost help [VERB] */
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "engine.h"
+
+/* The kits in the templates folder: every folder with a kit.xml, sorted. */
+static void list_kits(void)
+{
+	const char *env = getenv("WYRMPOST_TEMPLATES");
+	const char *dir = env && *env ? env : datadir_templates();
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+	printf("\nKits (for 'wyrmpost print RULES'), from %s:\n", dir);
+	if (n < 0) {
+		printf("  none: the folder cannot be read\n");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		char *kit = xasprintf("%s/%s/kit.xml", dir, names[i]->d_name);
+		if (names[i]->d_name[0] != '.' && !access(kit, R_OK))
+			printf("  %s\n", names[i]->d_name);
+		free(kit);
+		free(names[i]);
+	}
+	free(names);
+}
 
 static void list_rules(void)
 {
@@ -18,6 +44,7 @@ static void list_rules(void)
 		for (const struct option_spec *o = (*e)->options; o && o->name; o++)
 			printf("      --option %s=... (default %s): %s\n", o->name, o->def, o->help);
 	}
+	list_kits();
 }
 
 int cmd_help(int argc, char **argv)
@@ -29,7 +56,7 @@ int cmd_help(int argc, char **argv)
 		       "current directory) is the campaign.  Verbs:\n\n");
 		for (cmd = commands; cmd->name; cmd++)
 			printf("  %-10s %s\n", cmd->name, cmd->summary);
-		printf("\n'wyrmpost help VERB' explains one; 'wyrmpost help rules' lists the games.\n");
+		printf("\n'wyrmpost help VERB' explains one; 'wyrmpost help rules' lists the games and kits.\n");
 		return 0;
 	}
 	if (!strcmp(argv[1], "rules")) {

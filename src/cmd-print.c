@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "template.h"
@@ -106,7 +107,7 @@ int cmd_print(int argc, char **argv)
 
 	memset(&job, 0, sizeof job);
 	memset(&g, 0, sizeof g);
-	job.dir = env && *env ? env : WYRMPOST_DATADIR "/templates";
+	job.dir = env && *env ? env : datadir_templates();
 	while ((opt = cli_getopt(argc, argv, "o:", longopts)) != -1) {
 		if (opt == 'o') {
 			out = optarg;
@@ -145,6 +146,13 @@ int cmd_print(int argc, char **argv)
 	if (!out)
 		out = deflt = xasprintf("%s.pdf", argv[optind]);
 	rc = rc_of(kit_print(&job, &pdf, &len, &err));
+	if (rc == WP_ERR_NOTFOUND && !found) {
+		char *more = xasprintf("%s (kits are read from %s; give --templates DIR or set "
+				       "WYRMPOST_TEMPLATES to the folder holding one folder per kit)",
+				       err, job.dir);
+		free(err);
+		err = more;
+	}
 	if (!rc)
 		rc = write_out(out, pdf, len, &err);
 	free(pdf);

@@ -112,14 +112,14 @@ struct engine {
 	void (*scramble)(struct game *g, int keep, struct rng *r);
 };
 
-/* The registry: every engine built into the program. */
+/* The registry: every engine in the program.  A game is built in by its
+ * folder src/games/NAME/, defining `const struct engine NAME_engine`
+ * (hyphens made underscores) and its grammar NAME.rng, and by its name in
+ * WP_GAMES in configure.ac; nothing else names it. */
 const struct engine *engine_find(const char *name);
 const struct engine *const *engine_list(void); /* NULL-terminated */
-/* Add an engine at run time (the test suites add their test game). */
+/* Add an engine at run time (the test suites add their test game); the
+ * registry keeps the pointer. */
 void engine_register(const struct engine *e);
-
-extern const struct engine burglar_engine;
-extern const struct engine heart_of_glass_engine;
-extern const struct engine dragon_pants_engine;
 
 #endif

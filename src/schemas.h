@@ -1,13 +1,11 @@
-/* schemas.h - the RelaxNG grammars built into the program from schema/
- * (see build-aux/embed.sh); the same files are installed beside it. */
+/* schemas.h - the campaign's RelaxNG grammars, built into the program from
+ * schema/ (build-aux/embed.sh); the same files are installed beside it.
+ * A game's own grammar is built in with the game (build-aux/games-c.sh),
+ * the templates' with print/. */
 #ifndef WP_SCHEMAS_H
 #define WP_SCHEMAS_H
 
 extern const char schema_game_rng[];
 extern const char schema_config_rng[];
-extern const char schema_burglar_rng[];
-extern const char schema_heart_of_glass_rng[];
-extern const char schema_template_rng[];
-extern const char schema_dragon_pants_rng[];
 
 #endif

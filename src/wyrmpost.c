@@ -78,16 +78,17 @@ const struct cmd commands[] = {
 	  "print RULES|ID [--paper a4|letter] [--bleed MM] [--backs none|duplex|fold]\n"
 	  "              [--offset X,Y] [--small] [--templates DIR] [-o FILE]",
 	  "print a game's components, or a stored game's sheets, to PDF",
-	  "Prints the kit of RULES (burglar, heart-of-glass, city-of-glass,\n"
-	  "dragon-keepers, dragon-pants): cards N-up with crop marks, sheets, tiles and\n"
-	  "boards, drawn from the layout templates in templates/RULES/.  Given the id\n"
-	  "of a game stored in the campaign instead, prints that game's own sheets\n"
-	  "filled in from its state.  --paper (default a4); --bleed MM around each\n"
-	  "card; --backs duplex puts mirrored back pages after the fronts (--offset X,Y\n"
-	  "mm shifts them for your printer), fold puts backs beside the fronts to fold\n"
-	  "and cut; --small uses the standard PDF fonts for tiny files.  Templates come\n"
-	  "from --templates DIR, WYRMPOST_TEMPLATES, or the installed ones.  Writes\n"
-	  "RULES.pdf or ID.pdf here, or FILE ('-' for standard output).\n" },
+	  "Prints the kit of RULES ('wyrmpost help rules' lists the kits): cards N-up\n"
+	  "with crop marks, sheets, tiles and boards, drawn from the layout templates\n"
+	  "in templates/RULES/.  Given the id of a game stored in the campaign\n"
+	  "instead, prints that game's own sheets filled in from its state.  --paper\n"
+	  "(default a4); --bleed MM around each card; --backs duplex puts mirrored\n"
+	  "back pages after the fronts (--offset X,Y mm shifts them for your printer),\n"
+	  "fold puts backs beside the fronts to fold and cut; --small uses the\n"
+	  "standard PDF fonts for tiny files.  Templates come from --templates DIR,\n"
+	  "WYRMPOST_TEMPLATES, the installed ones, or, for a wyrmpost run in the tree\n"
+	  "it was built in, the source tree's.  Writes RULES.pdf or ID.pdf here, or\n"
+	  "FILE ('-' for standard output).\n" },
 	{ "rollback", cmd_rollback, "rollback ID [--to N]", "put a game back to an earlier turn",
 	  "Restores the state the game had before turn N was played (default: the last\n"
 	  "turn played), so that turn can be played again.  Orders for it are kept.\n" },

@@ -1,0 +1,40 @@
+/* datadir.c - the installed data, or the source tree's (see datadir.h). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "datadir.h"
+#include "util.h"
+
+/* Is the running program the one built in WYRMPOST_BUILDDIR? */
+static bool running_from_build_tree(void)
+{
+	char exe[PATH_MAX], build[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	/* The build directory as configured may itself hold symbolic links. */
+	if (!realpath(WYRMPOST_BUILDDIR, build))
+		return false;
+	return !strcmp(exe, build);
+}
+
+const char *datadir_templates(void)
+{
+	static const char *dir;
+	struct stat st;
+	if (dir)
+		return dir;
+	dir = WYRMPOST_DATADIR "/templates";
+	if (running_from_build_tree() && !stat(WYRMPOST_SRCDIR "/templates", &st) &&
+	    S_ISDIR(st.st_mode))
+		dir = WYRMPOST_SRCDIR "/templates";
+	return dir;
+}

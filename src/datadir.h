@@ -1,0 +1,15 @@
+/* datadir.h - where the program's data lives: the kits under templates/.
+ *
+ * An installed wyrmpost reads them from $(pkgdatadir).  A wyrmpost run from
+ * the tree it was built in (./configure && make, no make install) reads
+ * them from the source tree it was configured from, so every command works
+ * straight after a build; that tree is only used when the running program
+ * is the one in the build tree and the source tree still has templates/.
+ * (The schemas are built into the program and never looked up.) */
+#ifndef WP_DATADIR_H
+#define WP_DATADIR_H
+
+/* The directory holding one folder per kit.  Static storage. */
+const char *datadir_templates(void);
+
+#endif

@@ -1,0 +1,634 @@
+/* hog-orders.c - Heart of Glass orders: reading, checking, the legal list
+ * and the NMR orders.
+ *
+ * An order is a verb and its argument on one line.  Narration may also be a
+ * block: the verb alone on a line, the text on the lines after it, and
+ * `end` alone on a line.  A block's lines are stored as they came (they are
+ * their own canonical form), between the canonical `VERB` and `end`, so that
+ * the turn reads them back with the same rules.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hog-int.h"
+
+enum verb {
+	V_NAME, V_NATURE, V_DESCRIBE, V_PICK, V_TOKENS, V_TYPE, V_RAISE, V_PLAY,
+	V_FRAME, V_REACT, V_RESOLVE, V_VOTE, V_END, NVERBS
+};
+
+static const char *const verb_word[NVERBS] = {
+	"name", "nature", "describe", "pick", "tokens", "type", "raise", "play",
+	"frame", "react", "resolve", "vote", "end",
+};
+
+#define NAME_MAX_CHARS 80
+
+static bool is_block_verb(int v)
+{
+	return v == V_DESCRIBE || v == V_FRAME || v == V_REACT || v == V_RESOLVE;
+}
+
+/* Characters (not bytes) of UTF-8 text, for the caps players see. */
+static size_t utf8_len(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* The verb of a line and where its argument starts (NVERBS: none; a line
+ * that is a card alone is `play`). */
+static int line_verb(const char *line, const char **arg)
+{
+	size_t k = strcspn(line, " \t");
+	for (int v = 0; v < NVERBS; v++)
+		if (strlen(verb_word[v]) == k && !ascii_ncasecmp(line, verb_word[v], k)) {
+			*arg = line + k + strspn(line + k, " \t");
+			return v;
+		}
+	if (card_parse(line) >= 0) {
+		*arg = line;
+		return V_PLAY;
+	}
+	*arg = line;
+	return NVERBS;
+}
+
+static bool two_traits(const char *arg, int *a, int *b)
+{
+	char *copy = xstrdup(arg), *save = NULL;
+	char *x = strtok_r(copy, " \t,", &save), *y = x ? strtok_r(NULL, " \t,", &save) : NULL;
+	bool ok = y && !strtok_r(NULL, " \t,", &save);
+	if (ok) {
+		*a = trait_parse(x);
+		*b = trait_parse(y);
+		ok = *a >= 0 && *b >= 0;
+	}
+	free(copy);
+	return ok;
+}
+
+static int vote_parse(const char *arg)
+{
+	if (!ascii_casecmp(arg, "conflict"))
+		return 0;
+	if (!ascii_casecmp(arg, "stakes"))
+		return 1;
+	return -1;
+}
+
+static int type_parse(const char *arg)
+{
+	for (int t = 0; t < NTRAITS; t++)
+		if (!ascii_casecmp(arg, hog_type_word[t]))
+			return t;
+	return -1;
+}
+
+/* --- reading stored orders (for the turn) ------------------------------ */
+
+static char **text_slot(struct hog_orders *o, int v)
+{
+	switch (v) {
+	case V_NAME: return &o->name;
+	case V_NATURE: return &o->nature;
+	case V_DESCRIBE: return &o->desc;
+	case V_FRAME: return &o->frame;
+	case V_REACT: return &o->react;
+	case V_RESOLVE: return &o->resolve;
+	default: return NULL;
+	}
+}
+
+void hog_orders_read(const struct game *g, int p, const struct strlist *lines,
+		     struct hog_orders *o)
+{
+	struct sb block = SB_INIT;
+	int open = -1;
+	(void)g, (void)p;
+
+	memset(o, 0, sizeof *o);
+	o->pick = o->type = o->raise = o->card = o->vote = -1;
+	for (size_t i = 0; lines && i <= lines->n; i++) {
+		const char *line = i < lines->n ? lines->v[i] : NULL, *arg;
+		int v;
+		if (open >= 0) {
+			char **slot;
+			if (line && ascii_casecmp(line, "end")) {
+				if (block.len)
+					sb_addc(&block, '\n');
+				sb_adds(&block, line);
+				continue;
+			}
+			slot = text_slot(o, open);
+			if (!*slot && block.len)
+				*slot = sb_detach(&block);
+			sb_reset(&block);
+			open = -1;
+			continue;
+		}
+		if (!line)
+			break;
+		v = line_verb(line, &arg);
+		if (is_block_verb(v) && !*arg) {
+			open = v;
+			continue;
+		}
+		switch (v) {
+		case V_NAME: case V_NATURE: case V_DESCRIBE: case V_FRAME: case V_REACT:
+		case V_RESOLVE: {
+			char **slot = text_slot(o, v);
+			if (!*slot && *arg)
+				*slot = xstrdup(arg);
+			break;
+		}
+		case V_PICK:
+			o->pick = trait_parse(arg);
+			break;
+		case V_TOKENS:
+			if (two_traits(arg, &o->tok[0], &o->tok[1]))
+				o->ntok = 2;
+			break;
+		case V_TYPE:
+			o->type = type_parse(arg);
+			break;
+		case V_RAISE:
+			o->raise = trait_parse(arg);
+			break;
+		case V_PLAY:
+			o->card = card_parse(arg);
+			break;
+		case V_VOTE:
+			o->vote = vote_parse(arg);
+			break;
+		default:
+			break;
+		}
+	}
+	sb_release(&block);
+}
+
+void hog_orders_release(struct hog_orders *o)
+{
+	free(o->name);
+	free(o->nature);
+	free(o->desc);
+	free(o->frame);
+	free(o->react);
+	free(o->resolve);
+}
+
+/* --- who may do what now ----------------------------------------------- */
+
+static bool creating(const struct game *g, int p)
+{
+	const struct hog *h = HOG(g);
+	return h->m[p].life == L_NEW && h->phase != PH_OVER && h->phase != PH_TYPE &&
+	       h->phase != PH_RAISE;
+}
+
+static bool is_role(const struct game *g, int p, enum hog_phase ph, bool dragon)
+{
+	const struct hog *h = HOG(g);
+	const struct hog_scene *s = hog_scene_now(h);
+	return h->phase == ph && s && (dragon ? s->dragon : s->minion) == p;
+}
+
+/* Why player p may not give verb v now (NULL: they may), with the reason. */
+static const char *not_now(const struct game *g, int p, int v, char **reason)
+{
+	const struct hog *h = HOG(g);
+	bool chooser = h->phase == PH_TYPE && h->chooser == p;
+
+	if (h->phase == PH_OVER) {
+		*reason = xstrdup("the game is over");
+		return "game-over";
+	}
+	if (h->m[p].life == L_DEAD || g->players[p].dropped) {
+		*reason = xstrdup("your Minion is dead: you are out of the game");
+		return "dead";
+	}
+	switch (v) {
+	case V_NAME: case V_DESCRIBE:
+		if (creating(g, p) || chooser)
+			return NULL;
+		*reason = xasprintf("'%s' is for making a Minion, or for the player who chose "
+				    "the Dragon's type, in that turn", verb_word[v]);
+		return "not-now";
+	case V_NATURE: case V_PICK: case V_TOKENS:
+		if (creating(g, p))
+			return NULL;
+		*reason = xasprintf("'%s' is for making a Minion, and yours is made",
+				    verb_word[v]);
+		return "not-now";
+	case V_TYPE:
+		if (chooser)
+			return NULL;
+		*reason = h->chooser >= 0 && h->chooser != p
+			? xasprintf("%s drew the high card and chooses the Dragon's type",
+				    hog_name(g, h->chooser))
+			: xstrdup("the Dragon's type is chosen once, after the Minions are made");
+		return "not-chooser";
+	case V_RAISE:
+		if (h->phase == PH_RAISE && h->chooser != p && h->m[p].life == L_ALIVE)
+			return NULL;
+		*reason = xstrdup(h->phase == PH_RAISE
+				  ? "the player who chose the type gave the Dragon its +3 and "
+				    "adds no +1"
+				  : "the +1s to the Dragon's traits come once, after its type is "
+				    "chosen");
+		return "not-now";
+	case V_PLAY:
+		if (is_role(g, p, PH_CONFLICT, true) || is_role(g, p, PH_RESOLVE, false))
+			return NULL;
+		*reason = xstrdup("you play a card only as the Dragon in the conflict turn or "
+				  "as the Minion in the resolution turn, and this is neither");
+		return "not-your-turn";
+	case V_FRAME:
+		if (is_role(g, p, PH_CONFLICT, true))
+			return NULL;
+		*reason = xstrdup("only the Dragon frames the scene, in the conflict turn");
+		return "not-your-turn";
+	case V_REACT: case V_RESOLVE:
+		if (is_role(g, p, PH_RESOLVE, false))
+			return NULL;
+		*reason = xasprintf("only the Minion %ss, in the resolution turn", verb_word[v]);
+		return "not-your-turn";
+	case V_VOTE:
+		if (h->phase == PH_RESOLVE && h->m[p].life == L_ALIVE)
+			return NULL;
+		*reason = xstrdup("votes are cast in the resolution turn, once the scene is "
+				  "framed, by players whose Minion lives");
+		return "no-vote-now";
+	}
+	*reason = xstrdup("that is not an order");
+	return "unknown-order";
+}
+
+/* --- checking a mail ---------------------------------------------------- */
+
+struct check_state {
+	bool seen[NVERBS];
+	int open;          /* the verb of the block being read, or -1 */
+	bool open_ok;      /* its opening line was accepted */
+	size_t open_chars; /* characters in it so far */
+	int pick;          /* the first pick in the mail, for tokens */
+};
+
+static void reject(struct order_line *l, const char *code, char *reason)
+{
+	l->code = code;
+	l->reason = reason;
+}
+
+static void check_block_line(const struct game *g, struct check_state *st,
+			     struct order_line *l)
+{
+	size_t add = utf8_len(l->text) + (st->open_chars ? 1 : 0);
+	if (!ascii_casecmp(l->text, "end")) {
+		if (st->open_ok && !st->open_chars)
+			reject(l, "empty-text", xasprintf("the '%s' block has no text",
+							  verb_word[st->open]));
+		else if (st->open_ok)
+			l->canon = xstrdup("end");
+		else
+			reject(l, "rejected-block", xstrdup("ends a block that was rejected"));
+		st->open = -1;
+		return;
+	}
+	if (!st->open_ok) {
+		reject(l, "rejected-block", xasprintf("part of a '%s' block that was rejected",
+						      verb_word[st->open]));
+	} else if (st->open_chars + add > (size_t)hog_textmax(g)) {
+		reject(l, "too-long", xasprintf("a text may have at most %d characters; this "
+						"line would go past it", hog_textmax(g)));
+	} else {
+		st->open_chars += add;
+		l->canon = xstrdup(l->text);
+	}
+}
+
+static void check_line(const struct game *g, int p, struct check_state *st,
+		       struct order_line *l)
+{
+	const struct hog *h = HOG(g);
+	const char *arg, *code;
+	char *reason = NULL;
+	int v = line_verb(l->text, &arg), a, b, c;
+
+	if (v == NVERBS) {
+		reject(l, "unknown-order",
+		       xasprintf("'%s' is not a Heart of Glass order; the orders are name, "
+				 "nature, describe, pick, tokens, type, raise, play, frame, "
+				 "react, resolve and vote (see 'help')", l->text));
+		return;
+	}
+	if (v == V_END) {
+		reject(l, "no-block", xstrdup("'end' closes a block of text, and none is open"));
+		return;
+	}
+	if (is_block_verb(v) && !*arg) {
+		/* A block opens whatever happens, so that its lines are not
+		 * read as orders even when the block is refused. */
+		st->open = v;
+		st->open_chars = 0;
+		st->open_ok = false;
+		if ((code = not_now(g, p, v, &reason))) {
+			reject(l, code, reason);
+		} else if (st->seen[v]) {
+			reject(l, "twice", xasprintf("one '%s' a turn", verb_word[v]));
+		} else {
+			st->seen[v] = st->open_ok = true;
+			l->canon = xstrdup(verb_word[v]);
+		}
+		return;
+	}
+	if ((code = not_now(g, p, v, &reason))) {
+		reject(l, code, reason);
+		return;
+	}
+	if (st->seen[v] && v != V_END) {
+		reject(l, v == V_PLAY ? "one-card" : v == V_VOTE ? "one-vote" : "twice",
+		       xasprintf(v == V_PLAY ? "one card a scene" : v == V_VOTE
+				 ? "one vote a scene" : "one '%s' a turn", verb_word[v]));
+		return;
+	}
+	switch (v) {
+	case V_NAME: case V_NATURE:
+		if (!*arg) {
+			reject(l, "empty-text", xasprintf("give the %s after the word, e.g. "
+							  "'%s Persephany'", verb_word[v],
+							  verb_word[v]));
+			return;
+		}
+		if (utf8_len(arg) > NAME_MAX_CHARS) {
+			reject(l, "too-long", xasprintf("a %s may have at most %d characters",
+							verb_word[v], NAME_MAX_CHARS));
+			return;
+		}
+		l->canon = xasprintf("%s %s", verb_word[v], arg);
+		break;
+	case V_DESCRIBE: case V_FRAME: case V_REACT: case V_RESOLVE:
+		if (utf8_len(arg) > (size_t)hog_textmax(g)) {
+			reject(l, "too-long", xasprintf("a text may have at most %d characters",
+							hog_textmax(g)));
+			return;
+		}
+		l->canon = xasprintf("%s %s", verb_word[v], arg);
+		break;
+	case V_PICK:
+		if ((a = trait_parse(arg)) < 0) {
+			reject(l, "no-such-trait", xasprintf("'%s' is not a trait; the traits are "
+							     "body, heart, mind and wealth", arg));
+			return;
+		}
+		l->canon = xasprintf("pick %s", hog_trait_word[a]);
+		break;
+	case V_TOKENS:
+		if (!two_traits(arg, &a, &b)) {
+			reject(l, "no-such-trait", xasprintf("'tokens' takes two traits (the same "
+							     "one twice for both on it), from body, "
+							     "heart, mind and wealth; not '%s'", arg));
+			return;
+		}
+		if (a == st->pick || b == st->pick) {
+			reject(l, "pick-trait", xasprintf("the two tokens go on traits other than "
+							  "the one you picked (%s)",
+							  hog_trait_word[st->pick]));
+			return;
+		}
+		if (a > b) {
+			int t = a;
+			a = b;
+			b = t;
+		}
+		l->canon = xasprintf("tokens %s %s", hog_trait_word[a], hog_trait_word[b]);
+		break;
+	case V_TYPE:
+		if ((a = type_parse(arg)) < 0) {
+			reject(l, "no-such-type", xasprintf("'%s' is not a type of dragon; choose "
+							    "cave, fire, river or wyrm", arg));
+			return;
+		}
+		l->canon = xasprintf("type %s", hog_type_word[a]);
+		break;
+	case V_RAISE:
+		if ((a = trait_parse(arg)) < 0) {
+			reject(l, "no-such-trait", xasprintf("'%s' is not a trait; the traits are "
+							     "body, heart, mind and wealth", arg));
+			return;
+		}
+		l->canon = xasprintf("raise %s", hog_trait_word[a]);
+		break;
+	case V_PLAY: {
+		char code8[8];
+		if ((c = card_parse(arg)) < 0) {
+			reject(l, "bad-card", xasprintf("'%s' is not a card; write it like 10C, "
+							"QH, 10\u2663 or ten of clubs", arg));
+			return;
+		}
+		card_code(c, code8);
+		if (h->where[c] != W_HAND + p) {
+			char pretty[8];
+			card_pretty(c, pretty);
+			reject(l, "not-in-hand", xasprintf("you do not hold the %s (%s)", pretty,
+							   code8));
+			return;
+		}
+		l->canon = xasprintf("play %s", code8);
+		break;
+	}
+	case V_VOTE: {
+		const struct hog_scene *s = hog_scene_now(h);
+		if ((a = vote_parse(arg)) < 0) {
+			reject(l, "bad-vote", xasprintf("vote for 'conflict' or 'stakes', not '%s'",
+							arg));
+			return;
+		}
+		/* Your own card takes no vote from you; your opponent's does,
+		 * but counts only if somebody else votes the same way. */
+		if ((a == 0 && s->dragon == p) || (a == 1 && s->minion == p)) {
+			reject(l, "own-card", xasprintf("you may not vote for your own card (the %s)",
+							a ? "Stakes" : "Conflict"));
+			return;
+		}
+		l->canon = xasprintf("vote %s", a ? "stakes" : "conflict");
+		break;
+	}
+	default:
+		BUG("verb %d", v);
+	}
+	st->seen[v] = true;
+}
+
+void hog_check(const struct game *g, int p, struct order_line *lines, size_t n,
+	       const struct engine_ctx *ctx)
+{
+	struct check_state st;
+	(void)ctx;
+
+	memset(&st, 0, sizeof st);
+	st.open = -1;
+	st.pick = -1;
+	/* tokens are checked against the mail's pick wherever it stands. */
+	for (size_t i = 0; i < n; i++) {
+		const char *arg;
+		if (line_verb(lines[i].text, &arg) == V_PICK && trait_parse(arg) >= 0) {
+			st.pick = trait_parse(arg);
+			break;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (st.open >= 0)
+			check_block_line(g, &st, &lines[i]);
+		else
+			check_line(g, p, &st, &lines[i]);
+	}
+}
+
+/* --- whose move, NMR, the legal list ------------------------------------ */
+
+void hog_awaited(const struct game *g, bool *awaited)
+{
+	const struct hog *h = HOG(g);
+	const struct hog_scene *s = hog_scene_now(h);
+	for (size_t p = 0; p < g->nplayers; p++) {
+		int q = (int)p;
+		switch (h->phase) {
+		case PH_CREATE:
+			awaited[p] = h->m[p].life == L_NEW;
+			break;
+		case PH_TYPE:
+			awaited[p] = q == h->chooser;
+			break;
+		case PH_RAISE:
+			awaited[p] = q != h->chooser && h->m[p].life == L_ALIVE;
+			break;
+		case PH_CONFLICT:
+			awaited[p] = q == s->dragon || h->m[p].life == L_NEW;
+			break;
+		case PH_RESOLVE:
+			awaited[p] = q == s->minion || h->m[p].life == L_NEW;
+			break;
+		default:
+			awaited[p] = false;
+		}
+	}
+}
+
+/* Votes are optional, but a resolution turn should not run early before
+ * the voters have had their say: they are wanted, not awaited. */
+void hog_wanted(const struct game *g, bool *wanted)
+{
+	const struct hog *h = HOG(g);
+	for (size_t p = 0; p < g->nplayers; p++)
+		wanted[p] = h->phase == PH_RESOLVE && h->m[p].life == L_ALIVE;
+}
+
+static int lowest_card(const struct hog *h, int p)
+{
+	int cards[NCARDS];
+	return hog_hand(h, p, cards) ? cards[0] : -1;
+}
+
+void hog_nmr(const struct game *g, int p, struct strlist *orders)
+{
+	const struct hog *h = HOG(g);
+	int c;
+	char code[8];
+
+	/* The random parts of an NMR (a Minion's traits, the Dragon's type,
+	 * a +1) are drawn by the turn itself, which has the generator. */
+	if (creating(g, p)) {
+		strlist_addf(orders, "name %s", hog_name(g, p));
+	} else if (h->phase == PH_TYPE && p == h->chooser) {
+		strlist_add(orders, "name the Dragon");
+	} else if (is_role(g, p, PH_CONFLICT, true) && (c = lowest_card(h, p)) >= 0) {
+		card_code(c, code);
+		strlist_addf(orders, "play %s", code);
+		strlist_add(orders, "frame (none)");
+	} else if (is_role(g, p, PH_RESOLVE, false) && (c = lowest_card(h, p)) >= 0) {
+		card_code(c, code);
+		strlist_add(orders, "react (none)");
+		strlist_addf(orders, "play %s", code);
+		strlist_add(orders, "resolve (none)");
+	}
+}
+
+void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
+	       struct strlist *out)
+{
+	const struct hog *h = HOG(g);
+	const struct hog_scene *s = hog_scene_now(h);
+	int cards[NCARDS], n;
+	(void)ctx;
+
+	if (h->phase == PH_OVER || h->m[p].life == L_DEAD || g->players[p].dropped)
+		return;
+	if (creating(g, p)) {
+		for (int t = 0; t < NTRAITS; t++)
+			strlist_addf(out, "pick %s", hog_trait_word[t]);
+		for (int a = 0; a < NTRAITS; a++)
+			for (int b = a; b < NTRAITS; b++)
+				strlist_addf(out, "tokens %s %s", hog_trait_word[a],
+					     hog_trait_word[b]);
+		strlist_addf(out, "name %s", hog_name(g, p));
+		return;
+	}
+	if (h->phase == PH_TYPE && p == h->chooser) {
+		for (int t = 0; t < NTRAITS; t++)
+			strlist_addf(out, "type %s", hog_type_word[t]);
+		return;
+	}
+	if (h->phase == PH_RAISE && p != h->chooser) {
+		for (int t = 0; t < NTRAITS; t++)
+			strlist_addf(out, "raise %s", hog_trait_word[t]);
+		return;
+	}
+	if ((h->phase == PH_CONFLICT && s->dragon == p) ||
+	    (h->phase == PH_RESOLVE && s->minion == p)) {
+		n = hog_hand(h, p, cards);
+		for (int i = 0; i < n; i++) {
+			char code[8];
+			card_code(cards[i], code);
+			strlist_addf(out, "play %s", code);
+		}
+	}
+	if (h->phase == PH_RESOLVE) {
+		if (s->dragon != p)
+			strlist_add(out, "vote conflict");
+		if (s->minion != p)
+			strlist_add(out, "vote stakes");
+	}
+}
+
+const char *hog_what_to_send(const struct game *g, int p)
+{
+	const struct hog *h = HOG(g);
+	if (h->phase == PH_OVER || h->m[p].life == L_DEAD)
+		return NULL;
+	if (creating(g, p))
+		return "your Minion: 'name NAME', 'nature WHAT THEY ARE', 'describe TEXT', "
+		       "'pick TRAIT' for the +3, and 'tokens TRAIT TRAIT' for the two more "
+		       "(not on the picked trait); whatever you leave out is chosen at random";
+	if (h->phase == PH_TYPE && p == h->chooser)
+		return "the Dragon: 'type cave', 'type fire', 'type river' or 'type wyrm' "
+		       "(+3 Wealth, Body, Heart or Mind), 'name NAME' and 'describe TEXT'";
+	if (h->phase == PH_RAISE && p != h->chooser)
+		return "'raise TRAIT': your +1 to one of the Dragon's traits";
+	if (is_role(g, p, PH_CONFLICT, true))
+		return "'play CARD' and 'frame TEXT' (or 'frame', the lines of text, 'end'): "
+		       "you are the Dragon";
+	if (is_role(g, p, PH_RESOLVE, false))
+		return "'react TEXT', 'play CARD' and 'resolve TEXT' (each text may be a block "
+		       "ending in 'end'): you are the Minion; 'vote conflict' counts only if "
+		       "another player votes so too";
+	if (h->phase == PH_RESOLVE && p == hog_scene_now(h)->dragon)
+		return "nothing; you may send 'vote stakes', which counts only if another "
+		       "player votes so too";
+	if (h->phase == PH_RESOLVE)
+		return "nothing; you may send 'vote conflict' or 'vote stakes'";
+	return NULL;
+}

@@ -1,0 +1,139 @@
+#!/bin/sh
+# cli.sh - the command line on a scratch campaign: init, new, submit, run,
+# turn, report, status, check, rollback, help, exit statuses, the lock.
+. "$top_srcdir/tests/sh/lib.sh"
+
+expect_status 78 wp status                       # no campaign yet: EX_CONFIG
+expect_status 0 wp init --sender gm@example.org
+expect_status 73 wp init --sender gm@example.org  # never overwrites
+expect_status 0 wp new g1 burglar --seed 42 --deadline 24h --tz Europe/Berlin \
+	--player ann:ann@example.org:annpw --player bob:bob@example.org \
+	--player cat:cat@example.org:catpw
+expect_grep 'Generated passwords' "$scratch/out"
+expect_grep '^  bob ' "$scratch/out"
+bobpw=$(awk '$1 == "bob" { print $2 }' "$scratch/out")
+[ ${#bobpw} -eq 12 ] && ok || fail "generated password '$bobpw'"
+# The password is stored only as a hash.
+expect_no_grep "$bobpw" "$scratch/c/games/g1/game.xml"
+expect_no_grep 'annpw' "$scratch/c/games/g1/game.xml"
+expect_grep 'pbkdf2-sha256\$' "$scratch/c/games/g1/game.xml"
+# Welcome mails, one per player, with the password in it.
+expect_grep "$bobpw" "$scratch/c/outbox/new/g1-welcome-bob.eml"
+expect_grep '^To: bob <bob@example.org>' "$scratch/c/outbox/new/g1-welcome-bob.eml"
+
+expect_status 64 wp new g2 burglar --player solo:solo@example.org   # too few
+expect_status 64 wp new g2 chess --player a:a@x.org --player b:b@x.org
+expect_status 64 wp new g2 burglar --option seats=12 --player a:a@x.org --player b:b@x.org
+expect_grep 'seats' "$scratch/err"
+expect_status 64 wp new ../g2 burglar --player a:a@x.org --player b:b@x.org
+expect_status 64 wp new g2 burglar --player a:nomail --player b:b@x.org
+expect_status 73 wp new g1 burglar --player a:a@x.org --player b:b@x.org
+
+# Orders: verdicts with stable codes; wrong password; wrong turn.
+cat >"$scratch/o1" <<'O'
+game g1
+player ann
+password annpw
+# ann is seated, so she may only leave
+join 5
+fly away
+O
+expect_status 0 wp submit "$scratch/o1"
+expect_grep 'rejected \[already-seated\]' "$scratch/out"
+expect_grep 'rejected \[unknown-order\]' "$scratch/out"
+expect_grep 'earlier orders stand' "$scratch/out"
+printf 'game g1\nplayer ann\npassword wrong\nleave\n' >"$scratch/o2"
+expect_status 77 wp submit "$scratch/o2"
+printf 'game g1\nplayer ann\npassword annpw\nturn 7\nleave\n' >"$scratch/o3"
+expect_status 65 wp submit "$scratch/o3"
+expect_grep 'turn 7' "$scratch/err"
+printf 'hello\n' >"$scratch/o4"
+expect_status 65 wp submit "$scratch/o4"
+expect_status 66 wp submit "$scratch/nonexistent"
+# From standard input, as from procmail.
+printf 'From: ann@example.org\nSubject: orders\n\ngame g1\nplayer ANN\npassword annpw\nleave\n' |
+	expect_status 0 wp submit
+expect_grep 'accepted: leave' "$scratch/out"
+[ "$(cat "$scratch/c/games/g1/orders/0001/ann")" = leave ] && ok || fail "ann's orders"
+ls "$scratch/c/outbox/new" | grep -q '^g1-0001-orders-ann-' && ok || fail "no confirmation mail"
+
+# Not due yet: run does nothing, quietly.
+expect_status 0 wp run
+[ ! -s "$scratch/out" ] && [ ! -s "$scratch/err" ] && ok || fail "run not quiet"
+expect_status 0 wp status
+expect_grep '^g1 .*burglar .*turn 1 ' "$scratch/out"
+# A day later it is due.
+WYRMPOST_NOW=$((T0 + 86400)) expect_status 0 wp run
+expect_status 0 wp status g1
+expect_grep 'turn 2' "$scratch/out"
+expect_status 0 wp report g1
+expect_grep 'ann leaves' "$scratch/out"
+expect_grep 'Dragon' "$scratch/out"
+expect_status 0 wp report g1 --player bob
+expect_grep 'Report for bob' "$scratch/out"
+expect_status 66 wp report g1 --turn 9
+expect_grep '^Subject: \[g1\] turn 1 report' "$scratch/c/outbox/new/g1-0001-report-cat.eml"
+expect_grep '^Auto-Submitted: auto-generated' "$scratch/c/outbox/new/g1-0001-report-cat.eml"
+# Every report comes with its PDF: kept, and attached to the mail.
+expect_grep 'Content-Type: application/pdf; name="g1-0001-cat.pdf"' \
+	"$scratch/c/outbox/new/g1-0001-report-cat.eml"
+pdf=$scratch/c/games/g1/reports/0001/cat.pdf
+if command -v qpdf >/dev/null && command -v pdftotext >/dev/null; then
+	qpdf --check "$pdf" >/dev/null 2>&1 && ok || fail "qpdf --check $pdf"
+	pdftotext "$pdf" "$scratch/cat.txt" 2>/dev/null
+	expect_grep 'Report for cat' "$scratch/cat.txt"
+	expect_grep "Dragon.s Hoard" "$scratch/cat.txt"
+	expect_grep 'ann leaves the table' "$scratch/cat.txt"
+	pdffonts "$pdf" 2>/dev/null | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' &&
+		ok || fail "a font of $pdf is not embedded"
+	[ "$(pdfinfo "$pdf" 2>/dev/null | awk '/^Page size/ { print $3 "x" $5 }')" = 595.276x841.89 ] &&
+		ok || fail "$pdf is not A4"
+fi
+
+# turn --dry-run writes nothing; turn plays now.
+cp "$scratch/c/games/g1/game.xml" "$scratch/before.xml"
+expect_status 0 wp turn g1 --dry-run
+expect_grep 'Public report' "$scratch/out"
+cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "dry run wrote"
+expect_status 0 wp turn g1
+expect_grep 'turn 2 played' "$scratch/out"
+# Rollback: back before turn 2, byte for byte.
+expect_status 0 wp rollback g1
+cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "rollback"
+expect_status 0 wp turn g1
+expect_status 64 wp rollback g1 --to 5
+expect_status 0 wp rollback g1 --to 1
+expect_status 0 wp status g1
+expect_grep 'turn 1' "$scratch/out"
+expect_status 66 wp rollback g1     # nothing left to undo
+expect_status 0 wp check
+
+# A corrupt game is named with its line, skipped, and the others run.
+expect_status 0 wp new g3 burglar --seed 1 --deadline 0 --player a:a@x.org:p --player b:b@x.org:p
+printf '<?xml version="1.0"?>\n<game format="1">\n<players>\n</game>\n' >"$scratch/c/games/g1/game.xml"
+expect_status 65 wp check
+expect_grep 'games/g1/game.xml:4:' "$scratch/err"
+expect_status 65 wp run
+expect_grep 'g1: .*game.xml:4:' "$scratch/err"
+expect_status 0 wp status g3
+expect_grep 'turn 2' "$scratch/out"
+
+# The lock: a second run while one holds it exits EX_TEMPFAIL.
+exec 9>"$scratch/c/.lock"
+flock -n 9
+expect_status 75 wp run
+expect_grep 'another wyrmpost' "$scratch/err"
+exec 9>&-
+
+# help
+expect_status 0 wp help
+expect_grep 'rollback' "$scratch/out"
+for v in init new status check submit turn run report rollback help; do
+	expect_status 0 wp help $v
+	expect_grep "usage: wyrmpost $v" "$scratch/out"
+done
+expect_status 0 wp help rules
+expect_grep 'burglar' "$scratch/out"
+expect_status 64 wp help frobnicate
+expect_status 64 wp frobnicate
+finish

@@ -1,0 +1,108 @@
+#!/bin/sh
+# commands.sh - what a player may ask by mail beside orders: help, status,
+# resend, password, resign.
+. "$top_srcdir/tests/sh/lib.sh"
+
+wp init --sender gm@example.org >/dev/null
+wp new g1 burglar --seed 9 --deadline 24h --player ann:ann@example.org:annpw \
+	--player bob:bob@example.org:bobpw --player cat:cat@example.org:catpw \
+	--player dan:dan@example.org:danpw --player eve:eve@example.org:evepw \
+	--option seats=4 >/dev/null
+send() { # PLAYER PASSWORD LINES...
+	who=$1 pw=$2; shift 2
+	{ printf 'game g1\nplayer %s\npassword %s\n' "$who" "$pw"; printf '%s\n' "$@"; } >"$scratch/o"
+	expect_status "${rc_want:-0}" wp submit "$scratch/o"
+	rc_want=0
+}
+
+# Anyone may watch: public reports only, by mail.
+printf 'From: Zed <zed@example.net>\n\ngame g1\nobserve\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_grep 'public reports of game g1' "$scratch/out"
+expect_grep 'zed@example.net' "$scratch/c/games/g1/game.xml"
+printf 'game g1\nobserve\n' >"$scratch/m"
+expect_status 65 wp submit "$scratch/m"          # not by mail: no address
+send ann annpw leave
+send ann annpw help
+expect_grep 'accepted: help' "$scratch/out"
+expect_grep 'You may send one of' "$scratch/out"
+expect_grep '^    leave' "$scratch/out"
+[ "$(cat "$scratch/c/games/g1/orders/0001/ann")" = leave ] && ok ||
+	fail "a mail with only 'help' replaced ann's orders"
+expect_no_grep 'Every order was rejected' "$scratch/out"
+
+send eve evepw status
+expect_grep 'Status of game g1' "$scratch/out"
+expect_grep 'ann  *orders in' "$scratch/out"
+expect_no_grep 'leave' "$scratch/out"        # who has sent orders, never what
+
+send bob bobpw 'resend'
+expect_grep 'no turn has been played yet\|No turn has been played yet' "$scratch/out"
+WYRMPOST_NOW=$((T0 + 86400)) wp run
+f=$scratch/c/outbox/new/g1-0001-public-0.eml
+expect_grep '^To: zed@example.net' "$f"
+expect_grep 'Public report' "$f"
+expect_grep 'application/pdf' "$f"
+expect_no_grep 'You sit in seat' "$f"
+printf 'From: zed@example.net\n\ngame g1\nunobserve\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_no_grep 'zed@example.net' "$scratch/c/games/g1/game.xml"
+send bob bobpw 'resend 1'
+expect_grep 'sent again' "$scratch/out"
+ls "$scratch/c/outbox/new" | grep -q '^g1-0001-resend-bob-' && ok || fail "no resent report"
+expect_grep 'application/pdf' "$(ls -d "$scratch"/c/outbox/new/g1-0001-resend-bob-*)"
+send bob bobpw 'resend 7'
+expect_grep 'rejected \[bad-turn\]' "$scratch/out"
+
+send cat catpw 'password short'
+expect_grep 'rejected \[bad-password\]' "$scratch/out"
+send cat catpw 'password n3w-secret'
+expect_grep 'Your password is changed' "$scratch/out"
+expect_no_grep 'n3w-secret' "$scratch/out"
+expect_no_grep 'n3w-secret' "$scratch/c/games/g1/game.xml"
+rc_want=77 send cat catpw status
+send cat n3w-secret status
+
+send bob bobpw resign
+expect_grep 'leave the game for good' "$scratch/out"
+WYRMPOST_NOW=$((T0 + 2 * 86400)) wp run
+expect_grep 'bob resigns from the game' "$scratch/c/games/g1/reports/0002/public.txt"
+expect_grep 'bob leaves the table' "$scratch/c/games/g1/reports/0002/public.txt"
+rc_want=65 send bob bobpw status
+expect_grep 'bob is out of the game' "$scratch/err"
+# A wrong password: no answer to the sender, the player is told.
+printf 'From: mallory@example.net\n\ngame g1\nplayer cat\npassword guess\nleave\n' >"$scratch/m"
+expect_status 77 wp submit "$scratch/m"
+f=$(ls "$scratch"/c/outbox/new/g1-0003-badpw-cat-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && ok || fail "cat was not told of the wrong password"
+[ -n "$f" ] && expect_grep '^To: cat <cat@example.org>' "$f"
+[ -n "$f" ] && expect_grep 'mallory@example.net' "$f"
+# The right password from another address: accepted, and the player told.
+printf 'From: Cat <cat@elsewhere.example>\n\ngame g1\nplayer cat\npassword n3w-secret\nleave\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+ls "$scratch"/c/outbox/new/g1-0003-elsewhere-cat-* >/dev/null 2>&1 && ok || fail "cat not told"
+# Orders for a turn gone by are refused, and the player is told why.
+printf 'game g1\nplayer dan\npassword danpw\nturn 1\nleave\n' >"$scratch/m"
+expect_status 65 wp submit "$scratch/m"
+f=$(ls "$scratch"/c/outbox/new/g1-0003-refused-dan-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep 'for turn 1, but the game is at turn 3' "$f" || fail "dan not told"
+# A newcomer joins by mail when the game is open.
+printf 'From: Fay <fay@example.net>\n\ngame g1\nplayer fay\npassword fay-pw-1\njoin 5\n' >"$scratch/m"
+expect_status 77 wp submit "$scratch/m"             # not open: unknown player
+wp new g2 burglar --seed 3 --deadline 24h --option open=yes \
+	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
+sed 's/game g1/game g2/' "$scratch/m" >"$scratch/m2"
+expect_status 0 wp submit "$scratch/m2"
+expect_grep 'accepted: join 5' "$scratch/out"
+expect_grep 'name="fay" email="fay@example.net"' "$scratch/c/games/g2/game.xml"
+WYRMPOST_NOW=$((T0 + 86400)) wp turn g2 >/dev/null
+expect_grep 'fay joins the table in seat 3 with 5 tokens' "$scratch/c/games/g2/reports/0001/public.txt"
+# A limit on mails per player per turn.
+wp new g3 burglar --seed 4 --option mails-per-turn=2 \
+	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
+printf 'game g3\nplayer ann\npassword annpw\nhelp\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_status 65 wp submit "$scratch/m"
+expect_grep 'has sent 2 mails for turn 1' "$scratch/err"
+finish

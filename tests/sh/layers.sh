@@ -1,0 +1,54 @@
+#!/bin/sh
+# layers.sh - the layers of ../shared/DESIGN.md hold: every #include "..."
+# of lib/, mail/, print/ and src/games/NAME/ names a header of its own
+# folder, of lib/, or (games only) the engine interface, engine.h and
+# game.h; and no code outside src/games/ names a game of GAMES.
+. "$top_srcdir/tests/sh/lib.sh"
+cd "$top_srcdir" || exit 99
+
+# check_layer DIR ALLOWED-DIR... [-- ALLOWED-HEADER...]
+check_layer() {
+	dir=$1; shift
+	dirs=$dir headers=config.h
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do dirs="$dirs $1"; shift; done
+	[ "${1:-}" = -- ] && shift && headers="$headers $*"
+	for f in "$dir"/*.[ch]; do
+		[ -f "$f" ] || continue
+		grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
+		while IFS= read -r row; do
+			h=$(printf '%s\n' "$row" | sed 's/.*"\(.*\)".*/\1/')
+			ok=
+			for d in $dirs; do [ -f "$d/$h" ] && ok=1; done
+			for a in $headers; do [ "$h" = "$a" ] && ok=1; done
+			[ -n "$ok" ] || echo "$f:${row%%:*}: includes \"$h\", outside its layer"
+		done
+	done
+}
+
+out=$(
+	check_layer lib
+	check_layer mail lib
+	check_layer print lib
+	for g in src/games/*/; do
+		check_layer "${g%/}" lib -- engine.h game.h
+	done
+)
+if [ -n "$out" ]; then
+	fail "includes that cross the layers:"
+	printf '%s\n' "$out" >&2
+else
+	ok
+fi
+
+# Only a game's own folder (and the list in configure.ac) names it.
+for g in ${GAMES:?run through make check}; do
+	sym=$(printf '%s' "$g" | tr -c 'A-Za-z0-9\n' _)
+	hits=$(grep -n -e "\"$g\"" -e "${sym}_engine" lib/*.[ch] mail/*.[ch] print/*.[ch] src/*.[ch] 2>/dev/null)
+	if [ -n "$hits" ]; then
+		fail "code outside src/games/$g names the game:"
+		printf '%s\n' "$hits" >&2
+	else
+		ok
+	fi
+done
+finish

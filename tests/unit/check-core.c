@@ -1,0 +1,205 @@
+/* check-core.c - util, rng, options, sched, password. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "testutil.h"
+
+#include "options.h"
+#include "password.h"
+#include "rng.h"
+#include "sched.h"
+#include "util.h"
+
+START_TEST(pcg32_reference_vector)
+{
+	/* The reference output of pcg32-demo (seed 42, stream 54). */
+	static const uint32_t want[] = { 0xa15c02b7, 0x7b47f409, 0xba1d3330,
+					 0x83d2f293, 0xbfa4784b, 0xcbed606e };
+	struct rng r;
+	rng_seed(&r, 42, 54);
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++)
+		ck_assert_uint_eq(rng_next(&r), want[i]);
+}
+END_TEST
+
+START_TEST(rng_bounded_draws_are_uniform)
+{
+	struct rng r;
+	long counts[6] = { 0 };
+	double chi = 0;
+	const long n = 600000;
+	rng_seed(&r, 7, 1);
+	for (long i = 0; i < n; i++) {
+		int v = rng_range(&r, 1, 6);
+		ck_assert(v >= 1 && v <= 6);
+		counts[v - 1]++;
+	}
+	for (int i = 0; i < 6; i++) {
+		double d = (double)counts[i] - n / 6.0;
+		chi += d * d / (n / 6.0);
+	}
+	ck_assert_msg(chi < 20.5, "chi-square %f", chi); /* p = 0.001, 5 d.f. */
+	for (int i = 0; i < 1000; i++)
+		ck_assert_uint_lt(rng_below(&r, 3), 3);
+	ck_assert_uint_eq(rng_below(&r, 1), 0);
+}
+END_TEST
+
+START_TEST(rng_shuffle_permutes_and_round_trips)
+{
+	struct rng r, s;
+	int a[52], seen[52] = { 0 };
+	char text[34];
+	for (int i = 0; i < 52; i++)
+		a[i] = i;
+	rng_seed(&r, 1, 2);
+	rng_shuffle(&r, a, 52, sizeof *a);
+	for (int i = 0; i < 52; i++)
+		seen[a[i]]++;
+	for (int i = 0; i < 52; i++)
+		ck_assert_int_eq(seen[i], 1);
+	rng_format(&r, text);
+	ck_assert_int_eq(rng_parse(&s, text), 0);
+	ck_assert_uint_eq(rng_next(&r), rng_next(&s));
+	ck_assert_int_eq(rng_parse(&s, "zz"), -1);
+	ck_assert_int_eq(rng_parse(&s, "0000000000000000000000000000000g"), -1);
+	ck_assert_int_eq(rng_parse(&s, "00000000000000000000000000000002"), -1); /* even inc */
+}
+END_TEST
+
+START_TEST(rng_forced_values_come_first)
+{
+	static const int dice[] = { 6, 6, 1 };
+	struct rng r;
+	rng_seed(&r, 1, 1);
+	r.forced = dice;
+	r.nforced = 3;
+	ck_assert_int_eq(rng_range(&r, 1, 6), 6);
+	ck_assert_int_eq(rng_range(&r, 1, 6), 6);
+	ck_assert_int_eq(rng_range(&r, 1, 6), 1);
+	ck_assert(rng_range(&r, 1, 6) >= 1);
+}
+END_TEST
+
+static const struct option_spec specs[] = {
+	{ "seats", OPT_INT, "6", 2, 8, NULL, "", NULL },
+	{ "fast", OPT_BOOL, "no", 0, 0, NULL, "", NULL },
+	{ "mode", OPT_ENUM, "keeper", 0, 0, "keeper|dragon", "", NULL },
+	{ "dawn", OPT_CLOCK, "06:00", 0, 0, NULL, "", NULL },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
+};
+
+START_TEST(options_defaults_and_validation)
+{
+	const struct option_spec *tables[] = { specs, NULL };
+	const char *ok[] = { "seats=8", "fast=ON", "mode=dragon", "dawn=07:30" };
+	const char *bad[] = { "seats=9", "seats=2x", "fast=maybe", "mode=x", "dawn=25:00",
+			      "nope=1", "seats" };
+	struct option_set set = OPTION_SET_INIT;
+	char *err = NULL;
+
+	ck_assert_int_eq(option_set_build(&set, tables, NULL, 0, &err), 0);
+	ck_assert_int_eq(option_int(&set, "seats"), 6);
+	ck_assert(!option_bool(&set, "fast"));
+	option_set_release(&set);
+	ck_assert_int_eq(option_set_build(&set, tables, ok, 4, &err), 0);
+	ck_assert_int_eq(option_int(&set, "seats"), 8);
+	ck_assert_str_eq(option_get(&set, "fast"), "yes");
+	ck_assert_str_eq(option_get(&set, "mode"), "dragon");
+	ck_assert_int_eq(option_clock(&set, "dawn"), 7 * 60 + 30);
+	option_set_release(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		ck_assert_int_eq(option_set_build(&set, tables, &bad[i], 1, &err), -1);
+		ck_assert_ptr_nonnull(err);
+		free(err);
+		err = NULL;
+		option_set_release(&set);
+	}
+}
+END_TEST
+
+START_TEST(deadlines_and_local_time)
+{
+	long long t;
+	ck_assert_ptr_null(sched_check_spec("24h"));
+	ck_assert_ptr_null(sched_check_spec("0"));
+	ck_assert_ptr_null(sched_check_spec("18:00"));
+	ck_assert_ptr_nonnull(sched_check_spec("soon"));
+	ck_assert_ptr_nonnull(sched_check_spec("24:00"));
+	ck_assert_ptr_null(sched_check_tz("Europe/Berlin"));
+	ck_assert_ptr_nonnull(sched_check_tz("../../etc/passwd"));
+	ck_assert_ptr_nonnull(sched_check_tz("Mars/Olympus"));
+	ck_assert(time_parse_iso("2026-11-22T10:00:00Z", &t));
+	ck_assert_int_eq(sched_next_deadline("90m", "UTC", t), t + 5400);
+	/* 18:00 in Berlin (UTC+1 in November) is 17:00 UTC the same day. */
+	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t), t + 7 * 3600);
+	/* Sunrise at 06:00 after 10:00 is tomorrow. */
+	ck_assert_int_eq(sched_next_local(t, 6 * 60, "UTC"), t + 20 * 3600);
+	/* Strictly after: at exactly 06:00 the next sunrise is a day later. */
+	ck_assert_int_eq(sched_next_local(t + 20 * 3600, 6 * 60, "UTC"), t + 44 * 3600);
+	/* Across the spring change: 2027-03-28 in Berlin has 23 hours. */
+	ck_assert(time_parse_iso("2027-03-27T05:00:00Z", &t)); /* 06:00 CET */
+	ck_assert_int_eq(sched_next_local(t, 6 * 60, "Europe/Berlin"), t + 23 * 3600);
+}
+END_TEST
+
+START_TEST(passwords_hash_and_verify)
+{
+	char *err = NULL, *pw = password_generate(&err), *h, *h2;
+	ck_assert_ptr_nonnull(pw);
+	ck_assert_uint_eq(strlen(pw), 12);
+	h = password_hash(pw, &err);
+	h2 = password_hash(pw, &err);
+	ck_assert(!strncmp(h, "pbkdf2-sha256$100000$", 21));
+	ck_assert_str_ne(h, h2); /* salted */
+	ck_assert(password_verify(pw, h));
+	ck_assert(!password_verify("wrong", h));
+	ck_assert(!password_verify(pw, "plain"));
+	ck_assert(!password_verify(pw, "pbkdf2-sha256$x$y$z"));
+	ck_assert(strstr(h, pw) == NULL);
+	free(pw);
+	free(h);
+	free(h2);
+}
+END_TEST
+
+START_TEST(small_parsers)
+{
+	long long v;
+	char s[] = "  \tleave \r\n";
+	ck_assert(parse_int("12", 0, 20, &v) && v == 12);
+	ck_assert(!parse_int("12x", 0, 20, &v));
+	ck_assert(!parse_int("", 0, 20, &v));
+	ck_assert(!parse_int("21", 0, 20, &v));
+	ck_assert(!parse_int(" 1", 0, 20, &v));
+	ck_assert_str_eq(str_trim(s), "leave");
+	ck_assert(ident_ok("g1") && ident_ok("ann-2") && !ident_ok("../x") && !ident_ok("") &&
+		  !ident_ok("-x") && !ident_ok("a b"));
+	ck_assert(time_parse_iso("2026-01-02T03:04:05Z", &v));
+	{
+		char *iso = time_format_iso(v);
+		ck_assert_str_eq(iso, "2026-01-02T03:04:05Z");
+		free(iso);
+	}
+	ck_assert(!time_parse_iso("2026-01-02 03:04:05", &v));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("core");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, pcg32_reference_vector);
+	tcase_add_test(tc, rng_bounded_draws_are_uniform);
+	tcase_add_test(tc, rng_shuffle_permutes_and_round_trips);
+	tcase_add_test(tc, rng_forced_values_come_first);
+	tcase_add_test(tc, options_defaults_and_validation);
+	tcase_add_test(tc, deadlines_and_local_time);
+	tcase_add_test(tc, passwords_hash_and_verify);
+	tcase_add_test(tc, small_parsers);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

@@ -1,0 +1,222 @@
+/* check-store.c - game.xml, atomic files, the lock, corrupt input. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "campaign.h"
+#include "engine.h"
+#include "fsutil.h"
+#include "testutil.h"
+
+static char *tmpdir(void)
+{
+	char tmpl[] = "/tmp/wp-store-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(tmpl));
+	return xstrdup(tmpl);
+}
+
+static void rmrf(const char *dir)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+
+static char *good_xml(void)
+{
+	struct game g;
+	char *s;
+	test_game_new(&g, test_engine("burglar"), 3, NULL, 0, 5);
+	s = game_to_string(&g, NULL);
+	game_release(&g);
+	return s;
+}
+
+static char *load_error(const char *text)
+{
+	struct game g;
+	char *err = NULL;
+	ck_assert_int_eq(game_load_buffer(&g, text, strlen(text), "games/x/game.xml", &err), -1);
+	ck_assert_ptr_nonnull(err);
+	return err;
+}
+
+/* Replace the first occurrence of from with to (caller frees). */
+static char *replace(const char *s, const char *from, const char *to)
+{
+	const char *at = strstr(s, from);
+	ck_assert_ptr_nonnull(at);
+	return xasprintf("%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+}
+
+START_TEST(game_xml_has_format_and_round_trips)
+{
+	char *a = good_xml(), *b, *err = NULL;
+	struct game g;
+	ck_assert_ptr_nonnull(strstr(a, "<game format=\"1\""));
+	ck_assert_int_eq(game_load_buffer(&g, a, strlen(a), "x", &err), 0);
+	b = game_to_string(&g, NULL);
+	ck_assert_str_eq(a, b);
+	game_release(&g);
+	free(a);
+	free(b);
+}
+END_TEST
+
+START_TEST(corrupt_files_name_file_and_line)
+{
+	char *xml = good_xml(), *bad, *err;
+	/* Cut off half-way: not well-formed. */
+	bad = xstrndup(xml, strlen(xml) / 2);
+	err = load_error(bad);
+	ck_assert_msg(!strncmp(err, "games/x/game.xml:", 17), "%s", err);
+	free(err);
+	free(bad);
+	/* Well-formed but invalid: a turn that is not a number, on line 2. */
+	bad = replace(xml, "turn=\"1\"", "turn=\"one\"");
+	err = load_error(bad);
+	ck_assert_msg(strstr(err, "games/x/game.xml:2:"), "%s", err);
+	free(err);
+	free(bad);
+	/* Invalid inside the engine's part: the line of the bad element. */
+	bad = replace(xml, "<engine", "<engine bogus=\"1\"");
+	err = load_error(bad);
+	ck_assert_msg(strstr(err, "games/x/game.xml:") && !strstr(err, ":0:"), "%s", err);
+	free(err);
+	free(bad);
+	/* A format this version does not know. */
+	bad = replace(xml, "format=\"1\"", "format=\"9\"");
+	err = load_error(bad);
+	free(err);
+	free(bad);
+	free(xml);
+}
+END_TEST
+
+START_TEST(entities_and_doctype_refused)
+{
+	const char *xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE game [\n"
+			  "<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<game>&x;</game>\n";
+	const char *bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE g [<!ENTITY a \"aaaa\">"
+			   "<!ENTITY b \"&a;&a;&a;&a;\">]>\n<g>&b;</g>\n";
+	char *err = load_error(xxe);
+	ck_assert_msg(strstr(err, "DOCTYPE"), "%s", err);
+	ck_assert(!strstr(err, "root:"));
+	free(err);
+	err = load_error(bomb);
+	free(err);
+}
+END_TEST
+
+START_TEST(atomic_write_replaces_whole)
+{
+	char *dir = tmpdir(), *path = xasprintf("%s/f.xml", dir), *buf, *err = NULL;
+	struct strlist names = STRLIST_INIT;
+	size_t len;
+	ck_assert_int_eq(fs_write_atomic(path, "old", 3, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(path, "new text", 8, &err), 0);
+	ck_assert_int_eq(fs_read_file(path, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "new text");
+	ck_assert_int_eq(fs_list(dir, &names, &err), 0);
+	ck_assert_uint_eq(names.n, 1); /* no temporary file left behind */
+	free(buf);
+	strlist_clear(&names);
+	free(path);
+	path = xasprintf("%s/missing/f.xml", dir);
+	ck_assert_int_eq(fs_write_atomic(path, "x", 1, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "missing"));
+	free(err);
+	free(path);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(second_locker_is_told_busy)
+{
+	char *dir = tmpdir(), *err = NULL;
+	int fd, pipefd[2], status;
+	pid_t pid;
+	char c;
+
+	ck_assert_int_eq(pipe(pipefd), 0);
+	pid = fork();
+	if (pid == 0) {
+		int cfd;
+		if (fs_lock(dir, &cfd, &err))
+			_exit(1);
+		if (write(pipefd[1], "x", 1) != 1)
+			_exit(1);
+		sleep(30);
+		_exit(0);
+	}
+	ck_assert_int_eq(read(pipefd[0], &c, 1), 1);
+	ck_assert_int_eq(fs_lock(dir, &fd, &err), 1);
+	ck_assert_msg(strstr(err, "another wyrmpost"), "%s", err);
+	free(err);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	/* The lock dies with its holder. */
+	ck_assert_int_eq(fs_lock(dir, &fd, &err), 0);
+	fs_unlock(fd);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(campaign_skips_a_corrupt_game)
+{
+	char *dir = tmpdir(), *err = NULL, *path;
+	struct campaign c;
+	struct new_player pl[] = { { "ann", "ann@example.org", "pw1" },
+				   { "bob", "bob@example.org", "pw2" } };
+	const char *opts[] = { "deadline=0" };
+	struct new_game ng = { "g1", "burglar", true, 1, opts, 1, pl, 2 };
+	struct strlist gen = STRLIST_INIT;
+	struct run_result r;
+
+	ck_assert_int_eq(campaign_init(dir, "gm@example.org", NULL, &err), 0);
+	ck_assert_int_eq(campaign_open(&c, dir, 1800000000, &err), 0);
+	ck_assert_int_eq(campaign_new_game(&c, &ng, &gen, &err), 0);
+	ng.id = "g2";
+	ck_assert_int_eq(campaign_new_game(&c, &ng, &gen, &err), 0);
+	ck_assert_uint_eq(gen.n, 0); /* passwords were given */
+	path = campaign_game_path(&c, "g1", "game.xml");
+	ck_assert_int_eq(fs_write_atomic(path, "<game>\n<oops\n", 13, &err), 0);
+	c.now += 10;
+	ck_assert_int_eq(campaign_run(&c, 0, NULL, NULL, &r), WP_ERR_DATA);
+	ck_assert_uint_eq(r.games, 2);
+	ck_assert_uint_eq(r.failed, 1);
+	ck_assert_uint_eq(r.processed, 1);
+	ck_assert_msg(strstr(r.errors.v[0], "g1: ") && strstr(r.errors.v[0], "game.xml:"),
+		      "%s", r.errors.v[0]);
+	strlist_clear(&r.errors);
+	campaign_close(&c);
+	free(path);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("store");
+	TCase *tc = tcase_create("store");
+	tcase_add_test(tc, game_xml_has_format_and_round_trips);
+	tcase_add_test(tc, corrupt_files_name_file_and_line);
+	tcase_add_test(tc, entities_and_doctype_refused);
+	tcase_add_test(tc, atomic_write_replaces_whole);
+	tcase_add_test(tc, second_locker_is_told_busy);
+	tcase_add_test(tc, campaign_skips_a_corrupt_game);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

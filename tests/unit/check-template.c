@@ -1,0 +1,502 @@
+/* check-template.c - the template language: loading and its messages
+ * (file and line for bad XML, schema violations and XPath errors), {XPath}
+ * substitution against items and a state document, items and copies, and
+ * kits.  Drawing itself is checked on real PDFs by tests/sh/kits.sh. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <check.h>
+#include <libxml/xpathInternals.h>
+#include <png.h>
+
+#include "template.h"
+#include "testutil.h"
+#include "tpl_int.h"
+#include "util.h"
+#include "xmlutil.h"
+
+static struct tpl *load_ok(const char *text)
+{
+	struct tpl *t = NULL;
+	char *err = NULL;
+	int rc = tpl_load_buffer(&t, text, strlen(text), "t.xml", &err);
+	ck_assert_msg(rc == TPL_OK, "%s", err);
+	return t;
+}
+
+/* Loading text must fail with a message that starts with want. */
+static void load_fails(const char *text, const char *want)
+{
+	struct tpl *t = NULL;
+	char *err = NULL;
+	int rc = tpl_load_buffer(&t, text, strlen(text), "t.xml", &err);
+	ck_assert_int_eq(rc, TPL_ERR_DATA);
+	ck_assert_msg(err && !strncmp(err, want, strlen(want)), "got '%s', wanted '%s...'",
+		      err ? err : "(null)", want);
+	free(err);
+}
+
+static struct print_doc *new_doc(void)
+{
+	struct print_doc_opts o = { PRINT_A4, true, NULL };
+	struct print_doc *d;
+	char *err = NULL;
+	ck_assert_msg(print_doc_new(&d, &o, &err) == 0, "%s", err);
+	return d;
+}
+
+static int render(const struct tpl *t, struct print_doc *d, xmlDoc *state, char **err)
+{
+	struct tpl_opts o;
+	memset(&o, 0, sizeof o);
+	return tpl_render(t, d, state, &o, err);
+}
+
+#define SHEET_HEAD "<template kind=\"sheet\" width=\"100\" height=\"100\">\n"
+
+START_TEST(test_loads_and_draws)
+{
+	struct tpl *t = load_ok(
+		"<template kind=\"cards\" title=\"t\">\n"
+		"  <item count=\"2\" rank=\"A\" suit=\"spades\"/>\n"
+		"  <item rank=\"K\" suit=\"hearts\"/>\n"
+		"  <front>\n"
+		"    <rect x=\"1\" y=\"1\" w=\"61\" h=\"86\" radius=\"3\" fill=\"#ffffff\" stroke=\"black\"/>\n"
+		"    <text x=\"3\" y=\"70\" w=\"57\" h=\"15\" size=\"12\" min-size=\"6\" font=\"bold\">"
+		"{@rank} of {@suit}<br/>card {$item} of {$items}</text>\n"
+		"    <suit x=\"31.5\" y=\"44\" suit=\"{@suit}\" size=\"40\"/>\n"
+		"    <track x=\"2\" y=\"2\" w=\"59\" h=\"6\" min=\"1\" max=\"10\" value=\"{string-length(@rank) + 2}\" label=\"Body\" suit=\"clubs\"/>\n"
+		"    <each count=\"3\" dx=\"2\"><line x1=\"1\" y1=\"1\" x2=\"1\" y2=\"{$i}\" dash=\"1,1\"/></each>\n"
+		"    <group x=\"10\" rotate=\"180\"><polygon points=\"0,0 5,0 2.5,4\" fill=\"red\"/></group>\n"
+		"    <hexagon flat=\"10\" fill=\"grey\"/>\n"
+		"  </front>\n"
+		"  <back><rect x=\"0\" y=\"0\" w=\"63\" h=\"88\" fill=\"#203040\"/></back>\n"
+		"</template>\n");
+	struct print_doc *d = new_doc();
+	struct tpl_opts o;
+	char *err = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.backs = PRINT_BACKS_DUPLEX;
+	ck_assert_msg(tpl_render(t, d, NULL, &o, &err) == TPL_OK, "%s", err);
+	ck_assert_uint_eq(print_page_count(d), 2); /* a page of 3 fronts, one of backs */
+	print_doc_free(d);
+	tpl_free(t);
+}
+END_TEST
+
+START_TEST(test_sheet_items)
+{
+	/* one page per copy of every item; none = one page */
+	struct tpl *t = load_ok(SHEET_HEAD "<item count=\"2\"/><item/><item count=\"0\"/>"
+				"<front><rect x=\"0\" y=\"0\" w=\"10\" h=\"10\"/></front></template>");
+	struct tpl *one = load_ok(SHEET_HEAD "<front/></template>");
+	struct print_doc *d = new_doc();
+	char *err = NULL;
+	ck_assert_msg(render(t, d, NULL, &err) == TPL_OK, "%s", err);
+	ck_assert_uint_eq(print_page_count(d), 3);
+	ck_assert_msg(render(one, d, NULL, &err) == TPL_OK, "%s", err);
+	ck_assert_uint_eq(print_page_count(d), 4);
+	print_doc_free(d);
+	tpl_free(t);
+	tpl_free(one);
+}
+END_TEST
+
+START_TEST(test_select_from_state)
+{
+	static const char state_xml[] =
+		"<game id=\"g\"><engine hoard=\"4\"><seat number=\"1\" player=\"ann\"/>"
+		"<seat number=\"2\" player=\"bob\"/><seat number=\"3\" player=\"cy\"/></engine></game>";
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	struct tpl *t = load_ok(SHEET_HEAD "<items select=\"/game/engine/seat[@number &gt; 1]\"/>"
+				"<front><text x=\"0\" y=\"0\" w=\"50\" h=\"10\">{@player}</text>"
+				"</front></template>");
+	struct tpl *none = load_ok(SHEET_HEAD "<items select=\"/game/engine/seat\"/>"
+				   "<front/></template>");
+	struct print_doc *d = new_doc();
+
+	ck_assert_ptr_nonnull(state);
+	ck_assert_msg(render(t, d, state, &err) == TPL_OK, "%s", err);
+	ck_assert_uint_eq(print_page_count(d), 2);
+	/* a blank kit has no seats: nothing is drawn, and that is no error */
+	ck_assert_msg(render(none, d, NULL, &err) == TPL_OK, "%s", err);
+	ck_assert_uint_eq(print_page_count(d), 2);
+	print_doc_free(d);
+	tpl_free(t);
+	tpl_free(none);
+	xmlFreeDoc(state);
+}
+END_TEST
+
+/* Expand s at the first <item> of a template, against state. */
+static char *expand_at(const char *item_xml, xmlDoc *state, const char *s)
+{
+	char *text = xasprintf(SHEET_HEAD "%s<front/></template>", item_xml);
+	struct tpl *t = load_ok(text);
+	struct tpl_run r;
+	xmlNode *item = xml_first(xmlDocGetRootElement(t->doc), "item");
+	char *out;
+
+	memset(&r, 0, sizeof r);
+	r.t = t;
+	r.xp = xmlXPathNewContext(state ? state : t->doc);
+	tpl_xpath_errors(r.xp, &r);
+	tpl_setvar(&r, "i", 3);
+	out = tpl_expand(&r, item, item, s);
+	if (!out) {
+		out = r.err;
+		r.err = NULL;
+	}
+	free(r.err);
+	free(r.xperr);
+	xmlXPathFreeContext(r.xp);
+	tpl_free(t);
+	free(text);
+	return out;
+}
+
+static void expands(const char *item, xmlDoc *state, const char *s, const char *want)
+{
+	char *got = expand_at(item, state, s);
+	ck_assert_msg(got && !strcmp(got, want), "'%s' gave '%s', wanted '%s'", s,
+		      got ? got : "(null)", want);
+	free(got);
+}
+
+START_TEST(test_substitution)
+{
+	static const char state_xml[] = "<game turn=\"7\"><engine hoard=\"12\"/></game>";
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	const char *item = "<item cost=\"3\" name=\"Wyrm\"><text>long <b>story</b></text></item>";
+
+	expands(item, NULL, "Cost: {@cost}", "Cost: 3");
+	expands(item, NULL, "plain", "plain");
+	expands(item, NULL, "{@cost * 2 + 0.5} and {{braces}}", "6.5 and {braces}");
+	expands(item, NULL, "{concat(@name, '}')}", "Wyrm}");
+	expands(item, NULL, "{text}", "long story");
+	expands(item, NULL, "{@missing}", "");
+	expands(item, NULL, "{$i * 25.4}", "76.2");
+	/* absolute paths go to the state document, relative ones to the item */
+	expands(item, state, "{/game/engine/@hoard} / {@name} / {/game/@turn}", "12 / Wyrm / 7");
+	expands(item, NULL, "{/game/engine/@hoard}", "");
+	xmlFreeDoc(state);
+}
+END_TEST
+
+START_TEST(test_errors_name_file_and_line)
+{
+	/* not XML */
+	load_fails("<template kind=\"sheet\">\n<front>\n</template>\n", "t.xml:3:");
+	/* a DOCTYPE (and so any entity) is refused */
+	load_fails("<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY x \"y\">]>\n"
+		   "<template kind=\"sheet\"><front/></template>\n", "t.xml:2:");
+	/* schema: unknown element, unknown kind, a bad number, a missing attribute */
+	load_fails(SHEET_HEAD "<front>\n<blob/>\n</front></template>\n", "t.xml:");
+	load_fails("<template kind=\"wallpaper\">\n<front/></template>\n", "t.xml:");
+	load_fails(SHEET_HEAD "<front>\n\n<rect x=\"one\" y=\"0\" w=\"1\" h=\"1\"/></front></template>",
+		   "t.xml:4:");
+	load_fails(SHEET_HEAD "<front>\n<text x=\"0\" y=\"0\" w=\"1\">a</text></front></template>",
+		   "t.xml:3:");
+	/* XPath that does not compile, in an attribute, a text, a test, a select */
+	load_fails(SHEET_HEAD "<front>\n<rect x=\"{@a +}\" y=\"0\" w=\"1\" h=\"1\"/></front></template>",
+		   "t.xml:3: XPath '@a +'");
+	load_fails(SHEET_HEAD "<front>\n\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\">Cost {[[}</text></front></template>",
+		   "t.xml:4: XPath '[['");
+	load_fails(SHEET_HEAD "<front>\n<if test=\"((\"/></front></template>", "t.xml:3: XPath");
+	load_fails(SHEET_HEAD "<items select=\"/game/\"/><front/></template>", "t.xml:2: XPath");
+	load_fails(SHEET_HEAD "<front>\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\">a {@b</text></front></template>",
+		   "t.xml:3: '{' without '}'");
+}
+END_TEST
+
+/* Rendering t must fail with a message that starts with want. */
+static void render_fails(const char *text, const char *want)
+{
+	struct tpl *t = load_ok(text);
+	struct print_doc *d = new_doc();
+	char *err = NULL;
+	ck_assert_int_eq(render(t, d, NULL, &err), TPL_ERR_DATA);
+	ck_assert_msg(err && !strncmp(err, want, strlen(want)), "got '%s', wanted '%s...'",
+		      err ? err : "(null)", want);
+	free(err);
+	print_doc_free(d);
+	tpl_free(t);
+}
+
+START_TEST(test_runtime_errors)
+{
+	render_fails(SHEET_HEAD "<front>\n<rect x=\"{$nope}\" y=\"0\" w=\"1\" h=\"1\"/></front></template>",
+		     "t.xml:3: XPath '$nope'");
+	render_fails(SHEET_HEAD "<item n=\"x\"/><front>\n\n<rect x=\"{@n}\" y=\"0\" w=\"1\" h=\"1\"/></front></template>",
+		     "t.xml:4: x='x' is not a number");
+	render_fails(SHEET_HEAD "<item c=\"pink\"/><front>\n<rect x=\"0\" y=\"0\" w=\"1\" h=\"1\" fill=\"{@c}\"/></front></template>",
+		     "t.xml:3: fill='pink' is not a colour");
+	render_fails(SHEET_HEAD "<item s=\"stars\"/><front>\n<suit x=\"0\" y=\"0\" suit=\"{@s}\"/></front></template>",
+		     "t.xml:3: suit='stars'");
+	render_fails(SHEET_HEAD "<front><each count=\"2\">\n<if test=\"$i = 2\"><rect x=\"0\" y=\"0\" w=\"{-$i}\" h=\"1\"/></if></each></front></template>",
+		     "t.xml:3: w must be more than 0");
+	render_fails(SHEET_HEAD "<front>\n<each select=\"1 + 1\"/></front></template>",
+		     "t.xml:3: select does not give nodes");
+	render_fails("<template kind=\"sheet\" width=\"400\" height=\"100\"><front/></template>",
+		     "t.xml:1: a sheet of 400 x 100 mm does not fit");
+}
+END_TEST
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(test_kits)
+{
+	char dir[] = "/tmp/check_template.XXXXXX";
+	char *p, *err = NULL;
+	struct kit *k = NULL;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	p = xasprintf("%s/toy", dir);
+	ck_assert_int_eq(mkdir(p, 0755), 0);
+	free(p);
+	/* no kit at all */
+	ck_assert_int_eq(kit_load(&k, dir, "nokit", false, &err), TPL_ERR_NOTFOUND);
+	ck_assert_msg(strstr(err, "no kit for 'nokit'"), "%s", err);
+	free(err);
+	ck_assert_int_eq(kit_load(&k, dir, "../etc", false, &err), TPL_ERR_NOTFOUND);
+	free(err);
+
+	p = xasprintf("%s/toy/kit.xml", dir);
+	write_file(p, "<kit game=\"toy\">\n  <part template=\"a.xml\"/>\n"
+		      "  <part template=\"missing.xml\" for=\"game\"/>\n</kit>\n");
+	free(p);
+	p = xasprintf("%s/toy/a.xml", dir);
+	write_file(p, SHEET_HEAD "<front/></template>\n");
+	free(p);
+	ck_assert_int_eq(kit_load(&k, dir, "toy", false, &err), TPL_OK);
+	ck_assert_uint_eq(kit_parts(k), 1);
+	kit_free(k);
+	/* the part for stored games names its missing file and the kit's line */
+	ck_assert_int_eq(kit_load(&k, dir, "toy", true, &err), TPL_ERR_NOTFOUND);
+	ck_assert_msg(strstr(err, "toy/kit.xml:3") && strstr(err, "missing.xml"), "%s", err);
+	free(err);
+
+	p = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(p), 0);
+	free(p);
+}
+END_TEST
+
+/* A w x h PNG at path: RGBA whose alpha runs from clear to opaque, or RGB
+ * when alpha is false. */
+static void write_png(const char *path, unsigned w, unsigned h, bool alpha)
+{
+	png_image pi;
+	unsigned ch = alpha ? 4 : 3;
+	unsigned char *px = xmalloc((size_t)w * h * ch);
+
+	for (unsigned y = 0; y < h; y++)
+		for (unsigned x = 0; x < w; x++) {
+			unsigned char *p = px + ((size_t)y * w + x) * ch;
+			p[0] = (unsigned char)(x * 255 / w);
+			p[1] = 0x40;
+			p[2] = (unsigned char)(y * 255 / h);
+			if (alpha)
+				p[3] = (unsigned char)((x + y) * 255 / (w + h - 2));
+		}
+	memset(&pi, 0, sizeof pi);
+	pi.version = PNG_IMAGE_VERSION;
+	pi.width = w;
+	pi.height = h;
+	pi.format = alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+	ck_assert_msg(png_image_write_to_file(&pi, path, 0, px, 0, NULL), "%s", pi.message);
+	free(px);
+}
+
+/* Load dir/name (written from text) and render it; the result code, and
+ * the message in *err. */
+static int load_render(const char *dir, const char *text, char **err)
+{
+	char *path = xasprintf("%s/t.xml", dir);
+	struct tpl *t = NULL;
+	struct print_doc *d;
+	int rc;
+
+	write_file(path, text);
+	*err = NULL;
+	rc = tpl_load_file(&t, path, err);
+	free(path);
+	if (rc)
+		return rc;
+	d = new_doc();
+	rc = render(t, d, NULL, err);
+	print_doc_free(d);
+	tpl_free(t);
+	return rc;
+}
+
+static void image_fails(const char *dir, const char *text, int want_rc, const char *want)
+{
+	char *err = NULL, *full = xasprintf("%s/t.xml:%s", dir, want);
+	int rc = load_render(dir, text, &err);
+	ck_assert_msg(rc == want_rc, "rc %d, wanted %d (%s)", rc, want_rc, err ? err : "");
+	ck_assert_msg(err && !strncmp(err, full, strlen(full)), "got '%s', wanted '%s...'",
+		      err ? err : "(null)", full);
+	free(err);
+	free(full);
+}
+
+START_TEST(test_images)
+{
+	char dir[] = "/tmp/check_template.XXXXXX";
+	char *p, *err = NULL;
+	struct print_doc *d;
+	struct print_image *im;
+	unsigned w, h;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	p = xasprintf("%s/sub", dir);
+	ck_assert_int_eq(mkdir(p, 0755), 0);
+	free(p);
+	p = xasprintf("%s/sub/clear.png", dir);
+	write_png(p, 40, 20, true);
+	free(p);
+	p = xasprintf("%s/opaque.png", dir);
+	write_png(p, 8, 8, false);
+	free(p);
+	p = xasprintf("%s/bad.png", dir);
+	write_file(p, "\x89PNG\r\n\x1a\n\nnot really");
+	free(p);
+	p = xasprintf("%s/text.png", dir);
+	write_file(p, "hello");
+	free(p);
+
+	/* found from the template's directory, in every fit, bound by XPath
+	 * too, on fronts and backs */
+	ck_assert_msg(load_render(dir, "<template kind=\"cards\">\n<item f=\"opaque.png\"/>\n"
+				  "<front>\n<image x=\"1\" y=\"1\" w=\"30\" h=\"30\" src=\"sub/clear.png\"/>\n"
+				  "<image x=\"1\" y=\"40\" w=\"30\" h=\"30\" src=\"sub/clear.png\" fit=\"cover\"/>\n"
+				  "<image x=\"32\" y=\"1\" w=\"30\" h=\"80\" src=\"{@f}\" fit=\"stretch\"/>\n"
+				  "</front><back><image x=\"0\" y=\"0\" w=\"63\" h=\"88\" src=\"./sub/clear.png\"/>"
+				  "</back></template>\n", &err) == TPL_OK, "%s", err);
+
+	/* the picture keeps its size and transparency; an opaque one has no mask */
+	d = new_doc();
+	p = xasprintf("%s/sub/clear.png", dir);
+	ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+	free(p);
+	print_image_size(im, &w, &h);
+	ck_assert_uint_eq(w, 40);
+	ck_assert_uint_eq(h, 20);
+	ck_assert(print_image_masked(im));
+	print_image_free(im);
+	p = xasprintf("%s/opaque.png", dir);
+	ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+	free(p);
+	ck_assert(!print_image_masked(im));
+	print_image_free(im);
+	print_doc_free(d);
+
+	/* JPEG headers: the frame is checked before libharu sees it */
+	{
+		static const struct {
+			const char *name;
+			unsigned char bytes[32];
+			size_t len;
+			const char *want;
+		} jpegs[] = {
+			{ "ok.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 'J', 'F', 0xFF, 0xC0, 0, 17, 8, 0, 3,
+				      0, 2, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xFF, 0xD9 },
+			  29, NULL },
+			{ "deep.jpg", { 0xFF, 0xD8, 0xFF, 0xC1, 0, 11, 12, 0, 3, 0, 2, 1, 1, 0x11, 0,
+					0xFF, 0xD9 }, 17, "only 8-bit" },
+			{ "empty.jpg", { 0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 0, 0, 2, 1, 1, 0x11, 0,
+					 0xFF, 0xD9 }, 17, "a JPEG of 2 x 0 pixels" },
+			{ "cut.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0, 40, 'J' }, 7, "broken JPEG" },
+			{ "scan.jpg", { 0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 0xFF, 0xD9 }, 8, "broken JPEG" },
+		};
+		d = new_doc();
+		for (size_t i = 0; i < ARRAY_SIZE(jpegs); i++) {
+			FILE *f;
+			p = xasprintf("%s/%s", dir, jpegs[i].name);
+			f = fopen(p, "wb");
+			ck_assert_ptr_nonnull(f);
+			ck_assert_uint_eq(fwrite(jpegs[i].bytes, 1, jpegs[i].len, f), jpegs[i].len);
+			fclose(f);
+			err = NULL;
+			if (!jpegs[i].want) {
+				ck_assert_msg(print_image_load(d, p, &im, &err) == 0, "%s", err);
+				print_image_size(im, &w, &h);
+				ck_assert_uint_eq(w, 2);
+				ck_assert_uint_eq(h, 3);
+				ck_assert(!print_image_masked(im));
+				print_image_free(im);
+			} else {
+				ck_assert_int_eq(print_image_load(d, p, &im, &err), -1);
+				ck_assert_msg(!strncmp(err, p, strlen(p)) && strstr(err, jpegs[i].want),
+					      "%s: %s", jpegs[i].name, err);
+				free(err);
+			}
+			free(p);
+		}
+		/* none of them broke the document */
+		ck_assert_int_eq(print_doc_status(d, &err), 0);
+		print_doc_free(d);
+	}
+
+	/* a file named literally is looked for when the template loads */
+	image_fails(dir, SHEET_HEAD "<front>\n\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"nope.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "4: image 'nope.png': ");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"../x.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image '../x.png': src may not climb");
+	/* one bound by XPath when it is drawn */
+	image_fails(dir, SHEET_HEAD "<item f=\"gone.png\"/><front>\n\n\n<image x=\"0\" y=\"0\" w=\"9\" "
+		    "h=\"9\" src=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "5: image 'gone.png': ");
+	image_fails(dir, SHEET_HEAD "<item f=\"sub/../../x.png\"/><front>\n<image x=\"0\" y=\"0\" "
+		    "w=\"9\" h=\"9\" src=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "3: image 'sub/../../x.png': src may not climb");
+	/* broken files are errors with the line, never a crash */
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"bad.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image 'bad.png': ");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"text.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: image 'text.png': ");
+	image_fails(dir, SHEET_HEAD "<item f=\"fill\"/><front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" "
+		    "src=\"opaque.png\" fit=\"{@f}\"/></front></template>", TPL_ERR_DATA,
+		    "3: fit='fill'");
+	image_fails(dir, SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"0\" h=\"9\" src=\"opaque.png\"/>"
+		    "</front></template>", TPL_ERR_DATA, "3: w must be more than 0");
+	/* the schema: absolute paths and unknown fits */
+	load_fails(SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"/etc/passwd\"/>"
+		   "</front></template>", "t.xml:3:");
+	load_fails(SHEET_HEAD "<front>\n<image x=\"0\" y=\"0\" w=\"9\" h=\"9\" src=\"a.png\" fit=\"tile\"/>"
+		   "</front></template>", "t.xml:3:");
+
+	p = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(p), 0);
+	free(p);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("template");
+	TCase *tc = tcase_create("template");
+	tcase_add_test(tc, test_loads_and_draws);
+	tcase_add_test(tc, test_sheet_items);
+	tcase_add_test(tc, test_select_from_state);
+	tcase_add_test(tc, test_substitution);
+	tcase_add_test(tc, test_errors_name_file_and_line);
+	tcase_add_test(tc, test_runtime_errors);
+	tcase_add_test(tc, test_kits);
+	tcase_add_test(tc, test_images);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
