@@ -11,11 +11,6 @@ replay=$top_builddir/fuzz-replay
 
 find "$top_srcdir/examples" "$top_srcdir/tests" -type f \( -name '*.eml' -o -name '*.mail' \) |
 	sort >"$scratch/seeds"
-shared=$top_srcdir/../shared/mail-corpus
-if [ -d "$shared" ]; then
-	# Not crashers/: the known libetpan crash would end the replay.
-	find "$shared" -maxdepth 1 -type f -name '*.eml' | sort >>"$scratch/seeds"
-fi
 # shellcheck disable=SC2046 # the paths have no blanks
 expect_status 0 "$replay" $(cat "$scratch/seeds")
 cp "$scratch/out" "$scratch/replay"

@@ -7,9 +7,7 @@
 # webmail in base64, the orders in an attached orders.txt) handed to
 # `wyrmpost submit` on standard input, bare and with the mbox envelope line
 # first as procmail pipes them: the orders taken, the verdicts in the
-# reply.  Then every mail of ../shared/mail-corpus (when
-# it is there) through a Maildir source: no crash, each answered, ignored
-# or quarantined, nothing left behind.
+# reply.  (The shared corpus of third-party mail: tests/sh/mail-corpus.sh.)
 . "$top_srcdir/tests/sh/lib.sh"
 . "$top_srcdir/tests/sh/mailparts.sh"
 
@@ -103,61 +101,4 @@ clients
 envelope=yes
 clients
 
-# The shared corpus: third-party and damaged mail, none of it orders.
-corpus=$top_srcdir/../shared/mail-corpus
-if [ -d "$corpus" ]; then
-	md=$scratch/in
-	mkdir -p "$md/new" "$md/cur" "$md/tmp"
-	cat >"$C/wyrmpost.xml" <<EOX
-<?xml version="1.0" encoding="UTF-8"?>
-<wyrmpost format="1">
-  <sender name="GM" address="gm@example.test"/>
-  <source url="maildir:$md"/>
-</wyrmpost>
-EOX
-	n=0
-	for f in "$corpus"/*.eml "$corpus"/crashers/*.eml; do
-		[ -f "$f" ] || continue
-		n=$((n + 1))
-		cp "$f" "$md/new/$n.corpus"
-	done
-	rm -f "$C/outbox/new/"*
-	q0=$(ls "$C/spool/quarantine" 2>/dev/null | wc -l)
-	set +e
-	wp fetch >"$scratch/out" 2>"$scratch/err"
-	st=$?
-	set -e
-	[ "$st" -eq 0 ] && ok || { fail "fetch of the corpus exited $st"; cat "$scratch/err" >&2; }
-	[ -z "$(find "$md" -type f)" ] && ok || fail "corpus mail left in the Maildir"
-	[ -z "$(ls -A "$C/spool/new")" ] && ok || fail "corpus mail left in spool/new"
-	answered=$(ls "$C/outbox/new" | wc -l)
-	quarantined=$(( $(ls "$C/spool/quarantine" | wc -l) - q0 ))
-	# Most have a sender to tell (some share a Message-ID: answered once).
-	[ "$answered" -ge $((n / 2)) ] && [ "$answered" -lt "$n" ] && ok ||
-		fail "corpus: $n mails, $answered answered"
-	[ "$quarantined" -ge 1 ] && ok || fail "corpus: the crasher was not quarantined"
-	[ "$(grep -c 'not answered: a bounce' "$C/spool/fetch.log")" -ge 2 ] && ok ||
-		fail "corpus: the bounces were not recognised"
-	# No answer to a bounce, and every answer says why the mail was not orders.
-	for f in "$C"/outbox/new/*; do
-		[ -e "$f" ] || continue
-		grep -qi '^To:.*MAILER-DAEMON' "$f" && fail "answered a bounce: $f"
-		mp_text "$f" >"$scratch/reply"
-		grep -q 'could not be read\|must begin with\|not be parsed\|could not be parsed' \
-			"$scratch/reply" && ok || { fail "odd answer $f"; sed 's/^/  | /' "$scratch/reply" >&2; }
-	done
-	# The same mail again: only removed.
-	for f in "$corpus"/*.eml; do
-		n=$((n + 1))
-		cp "$f" "$md/new/$n.corpus"
-	done
-	expect_status 0 wp fetch
-	[ "$(ls "$C/outbox/new" | wc -l)" -eq "$answered" ] && ok || fail "corpus answered twice"
-	[ -z "$(find "$md" -type f)" ] && ok || fail "corpus mail left the second time"
-	# Nothing stored as orders from any of it.
-	[ -z "$(ls "$C/games/g1/orders/0001" | grep -v -x -e ann -e bob -e eve -e fay -e gus)" ] &&
-		ok || fail "corpus mail stored as orders"
-else
-	echo "../shared/mail-corpus not here: corpus cases skipped"
-fi
 finish
