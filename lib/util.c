@@ -285,38 +285,6 @@ bool ident_ok(const char *s)
 	return n <= 32;
 }
 
-bool utf8_valid(const char *str, size_t n)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i], need, min, cp;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1, min = 0x80, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2, min = 0x800, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3, min = 0x10000, cp = c & 0x07;
-		else
-			return false;
-		if (n - i <= need)
-			return false;
-		for (unsigned k = 1; k <= need; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (s[i + k] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += need + 1;
-	}
-	return true;
-}
-
 bool mail_address_ok(const char *s)
 {
 	const char *at = strchr(s, '@');

@@ -85,10 +85,6 @@ bool ident_ok(const char *s);
  * line breaks), safe to put in a header or an SMTP command? */
 bool mail_address_ok(const char *s);
 
-/* Is s (n bytes) UTF-8: shortest forms only, no surrogates, nothing past
- * U+10FFFF? */
-bool utf8_valid(const char *s, size_t n);
-
 /* Time as stored in XML: "2026-11-22T09:05:17Z". */
 char *time_format_iso(long long t);
 bool time_parse_iso(const char *s, long long *out);

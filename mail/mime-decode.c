@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 static int hexval(unsigned char c)
 {
 	if (c >= '0' && c <= '9')
@@ -94,25 +96,6 @@ void mime_b64_decode(const char *in, size_t n, struct sb *out)
 	}
 }
 
-bool mime_utf8_valid(const char *str, size_t n)
-{
-	return utf8_valid(str, n);
-}
-
-static void add_utf8(struct sb *out, unsigned cp)
-{
-	if (cp < 0x80) {
-		sb_addc(out, (char)cp);
-	} else if (cp < 0x800) {
-		sb_addc(out, (char)(0xc0 | cp >> 6));
-		sb_addc(out, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		sb_addc(out, (char)(0xe0 | cp >> 12));
-		sb_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
-		sb_addc(out, (char)(0x80 | (cp & 0x3f)));
-	}
-}
-
 /* windows-1252 by table rather than iconv: glibc refuses its five unused
  * bytes, and this is the fall-back that must never fail.  ISO-8859-1 is
  * read the same way (WHATWG does too): mail labelled latin-1 is cp1252. */
@@ -126,7 +109,7 @@ static void cp1252_to_utf8(const char *in, size_t n, struct sb *out)
 	};
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)in[i];
-		add_utf8(out, c >= 0x80 && c < 0xa0 ? c1[c - 0x80] : c);
+		utf8_put(out, c >= 0x80 && c < 0xa0 ? c1[c - 0x80] : c);
 	}
 }
 
@@ -143,7 +126,7 @@ static bool has_8bit(const char *s, size_t n)
  * charset of mail. */
 static void guess_to_utf8(const char *in, size_t n, struct sb *out)
 {
-	if (mime_utf8_valid(in, n))
+	if (utf8_valid(in, n))
 		sb_add(out, in, n);
 	else
 		cp1252_to_utf8(in, n, out);
@@ -156,13 +139,10 @@ static void guess_to_utf8(const char *in, size_t n, struct sb *out)
 static void scrub_utf8(struct sb *out, size_t from)
 {
 	struct sb t = SB_INIT;
-	const unsigned char *s = (const unsigned char *)out->buf;
-	size_t i = from;
+	size_t i = from, k;
 	while (i < out->len) {
-		unsigned c = s[i];
-		size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-			 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-		if (k && k <= out->len - i && mime_utf8_valid(out->buf + i, k)) {
+		k = utf8_next(out->buf + i, out->len - i, NULL);
+		if (k) {
 			sb_add(&t, out->buf + i, k);
 			i += k;
 		} else {
@@ -228,7 +208,7 @@ void mime_to_utf8(const char *in, size_t n, const char *charset, struct sb *out)
 		   !strcmp(cs, "windows-1252") || !strcmp(cs, "cp1252")) {
 		/* A client that says latin-1 and sends UTF-8 is common; the
 		 * reverse is caught above. */
-		if (has_8bit(in, n) && mime_utf8_valid(in, n))
+		if (has_8bit(in, n) && utf8_valid(in, n))
 			sb_add(out, in, n);
 		else
 			cp1252_to_utf8(in, n, out);
@@ -239,7 +219,7 @@ void mime_to_utf8(const char *in, size_t n, const char *charset, struct sb *out)
 				name = alias[i][1];
 		if (!iconv_to_utf8(in, n, name, out))
 			guess_to_utf8(in, n, out); /* a charset iconv does not know */
-		else if (out->len > from && !mime_utf8_valid(out->buf + from, out->len - from))
+		else if (out->len > from && !utf8_valid(out->buf + from, out->len - from))
 			scrub_utf8(out, from);
 	}
 	free(cs);

@@ -27,7 +27,6 @@ void mime_qp_decode(const char *in, size_t n, struct sb *out);
 /* Lenient base64: anything outside the alphabet skipped; padding ends a
  * chunk, so padded chunks may follow each other. */
 void mime_b64_decode(const char *in, size_t n, struct sb *out);
-bool mime_utf8_valid(const char *s, size_t n);
 /* Append in (labelled charset, NULL when none) to out as UTF-8; see mime.h
  * for the fall-backs.  Invalid input becomes U+FFFD, never a failure. */
 void mime_to_utf8(const char *in, size_t n, const char *charset, struct sb *out);

@@ -30,6 +30,7 @@
 #include <nettle/sha2.h>
 
 #include "fsutil.h"
+#include "utf8.h"
 #include "util.h"
 
 /* libetpan returns NULL or an error code only when it runs out of memory
@@ -67,7 +68,7 @@ static char *encoded_words(const char *s, size_t max)
 	do {
 		size_t n = len - i < max ? len - i : max, k = n;
 		/* Never split a character (unless this is not UTF-8 at all). */
-		while (i + n < len && k > 0 && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+		while (i + n < len && k > 0 && utf8_continues(s[i + k]))
 			k--;
 		if (i + n < len && k > 0)
 			n = k;

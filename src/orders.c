@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mime.h"
+#include "utf8.h"
 #include "util.h"
 
 static void add_line(struct submission *s, int lineno, const char *text)

@@ -44,6 +44,7 @@
 #include "intake-inproc.h"
 #include "mime-int.h"
 #include "orders.h"
+#include "utf8.h"
 #include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -61,7 +62,7 @@ static void check_header(const char *name, const char *v, bool lines_ok)
 {
 	if (!v)
 		return;
-	if (!mime_utf8_valid(v, strlen(v)))
+	if (!utf8_valid(v, strlen(v)))
 		broken("header not UTF-8", name);
 	if (strchr(v, '\r') || (!lines_ok && strchr(v, '\n')))
 		broken("line break in header", name);
@@ -84,7 +85,7 @@ static void check_result(int rc, const char *err, const struct mime_result *r,
 			broken("a text without its text or source", NULL);
 		if (t->text[t->len] != '\0' || strlen(t->text) != t->len)
 			broken("a text not NUL-terminated at its length, or holding NUL", t->source);
-		if (!mime_utf8_valid(t->text, t->len))
+		if (!utf8_valid(t->text, t->len))
 			broken("a text that is not UTF-8", t->source);
 		if (memchr(t->text, '\r', t->len))
 			broken("a text with CR line ends", t->source);

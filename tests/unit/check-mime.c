@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "mime-int.h"
+#include "utf8.h"
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -92,12 +93,12 @@ static void check_sane(const struct mime_result *r, const char *name)
 		ck_assert_msg(t->len > 0 && t->text[t->len] == '\0', "%s: length", name);
 		ck_assert_msg(strlen(t->text) == t->len, "%s: NUL inside text %zu", name, i);
 		ck_assert_msg(!memchr(t->text, '\r', t->len), "%s: CR in text %zu", name, i);
-		ck_assert_msg(mime_utf8_valid(t->text, t->len), "%s: text %zu not UTF-8", name, i);
+		ck_assert_msg(utf8_valid(t->text, t->len), "%s: text %zu not UTF-8", name, i);
 		ck_assert_msg(memcmp(t->text, "\xEF\xBB\xBF", 3) != 0, "%s: BOM", name);
 		ck_assert(t->source);
 	}
 	if (r->subject)
-		ck_assert_msg(mime_utf8_valid(r->subject, strlen(r->subject)) &&
+		ck_assert_msg(utf8_valid(r->subject, strlen(r->subject)) &&
 				      !strpbrk(r->subject, "\r\n"),
 			      "%s: subject", name);
 	if (r->from)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hog-int.h"
+#include "utf8.h"
 
 enum verb {
 	V_NAME, V_NATURE, V_DESCRIBE, V_PICK, V_TOKENS, V_TYPE, V_RAISE, V_PLAY,
@@ -27,15 +28,6 @@ static const char *const verb_word[NVERBS] = {
 static bool is_block_verb(int v)
 {
 	return v == V_DESCRIBE || v == V_FRAME || v == V_REACT || v == V_RESOLVE;
-}
-
-/* Characters (not bytes) of UTF-8 text, for the caps players see. */
-static size_t utf8_len(const char *s)
-{
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
 }
 
 /* The verb of a line and where its argument starts (NVERBS: none; a line
@@ -286,7 +278,7 @@ static void reject(struct order_line *l, const char *code, char *reason)
 static void check_block_line(const struct game *g, struct check_state *st,
 			     struct order_line *l)
 {
-	size_t add = utf8_len(l->text) + (st->open_chars ? 1 : 0);
+	size_t add = utf8_count(l->text) + (st->open_chars ? 1 : 0);
 	if (!ascii_casecmp(l->text, "end")) {
 		if (st->open_ok && !st->open_chars)
 			reject(l, "empty-text", xasprintf("the '%s' block has no text",
@@ -363,7 +355,7 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 							  verb_word[v]));
 			return;
 		}
-		if (utf8_len(arg) > NAME_MAX_CHARS) {
+		if (utf8_count(arg) > NAME_MAX_CHARS) {
 			reject(l, "too-long", xasprintf("a %s may have at most %d characters",
 							verb_word[v], NAME_MAX_CHARS));
 			return;
@@ -371,7 +363,7 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 		l->canon = xasprintf("%s %s", verb_word[v], arg);
 		break;
 	case V_DESCRIBE: case V_FRAME: case V_REACT: case V_RESOLVE:
-		if (utf8_len(arg) > (size_t)hog_textmax(g)) {
+		if (utf8_count(arg) > (size_t)hog_textmax(g)) {
 			reject(l, "too-long", xasprintf("a text may have at most %d characters",
 							hog_textmax(g)));
 			return;
