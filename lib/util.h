@@ -15,6 +15,20 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* What a function of the library returns: WP_OK, or what went wrong; only
+ * the command line turns a code into an exit status (sysexits.h). */
+enum wp_rc {
+	WP_OK = 0,
+	WP_ERR_USAGE,    /* the request itself is wrong */
+	WP_ERR_NOTFOUND, /* no such game, turn or file */
+	WP_ERR_DATA,     /* bad input: orders, a corrupt state file */
+	WP_ERR_NOPERM,   /* wrong password */
+	WP_ERR_IO,       /* the system failed us */
+	WP_ERR_BUSY,     /* another process holds the campaign lock */
+	WP_ERR_CONFIG,   /* a configuration missing or invalid */
+	WP_ERR_EXISTS,   /* would overwrite something */
+};
+
 /* A programmer's error: something that cannot happen if the code is right. */
 #define BUG(...) wp_bug(__FILE__, __LINE__, __VA_ARGS__)
 _Noreturn void wp_bug(const char *file, int line, const char *fmt, ...)

@@ -83,7 +83,7 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 		: mailimap_socket_connect(imap, host, (uint16_t)n->url.port);
 	if (!ok(r))
 		return fail(imap, n, r, "connecting", err);
-	if (!tls && n->src->starttls != CONFIG_STARTTLS_NO) {
+	if (!tls && n->src->starttls != MAIL_STARTTLS_NO) {
 		r = capability(imap);
 		if (!ok(r))
 			return fail(imap, n, r, "CAPABILITY", err);
@@ -93,7 +93,7 @@ static int imap_open(const struct fetch_net *n, mailimap **out, char **err)
 			if (!ok(r))
 				return fail(imap, n, r, "STARTTLS", err);
 			tls = true;
-		} else if (n->src->starttls == CONFIG_STARTTLS_YES) {
+		} else if (n->src->starttls == MAIL_STARTTLS_YES) {
 			*err = xasprintf("IMAP %s:%u offers no STARTTLS, and the source requires "
 					 "it; not logging in", host, n->url.port);
 			return WP_ERR_IO;

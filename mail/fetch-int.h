@@ -1,10 +1,10 @@
-/* fetch-int.h - inside the mail/fetch* files: one run over the sources,
- * the drivers (Maildir, mbox, IMAP, POP3) and what they share.
+/* fetch-int.h - inside the mail/fetch* files: one source being read, the
+ * drivers (Maildir, mbox, IMAP, POP3) and what they share.
  *
  * A driver reads its messages one at a time, hands each to fetch_take(),
  * and removes the message from its source only when fetch_take() returned
  * WP_OK.  Any other code means the message is still wholly at its source
- * and the driver stops (the spool or the campaign cannot be written).
+ * and the driver stops (the caller could not keep it).
  */
 #ifndef WP_FETCH_INT_H
 #define WP_FETCH_INT_H
@@ -12,13 +12,12 @@
 #include "fetch.h"
 
 struct fetch_run {
-	struct campaign *c;
-	struct fetch_result *r;
+	const struct fetch_sink *sink;
 	const char *url; /* the source being read, for the log */
 };
 
+/* The sink's take and log, for the drivers. */
 int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err);
-/* A line for r->log and spool/fetch.log. */
 void fetch_log(struct fetch_run *fr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* --- local sources (fetch-local.c) ------------------------------------------ */
@@ -38,7 +37,7 @@ int fetch_url_parse(const char *url, struct fetch_url *u, char **err);
 void fetch_url_release(struct fetch_url *u);
 
 struct fetch_net {
-	const struct config_source *src;
+	const struct fetch_source *src;
 	struct fetch_url url;
 	char *password;
 };

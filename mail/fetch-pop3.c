@@ -61,14 +61,14 @@ static int pop3_open(const struct fetch_net *n, mailpop3 **out, char **err)
 		: mailpop3_socket_connect(pop, host, (uint16_t)n->url.port);
 	if (r != MAILPOP3_NO_ERROR)
 		return fail(pop, n, r, "connecting", err);
-	if (!tls && n->src->starttls != CONFIG_STARTTLS_NO) {
+	if (!tls && n->src->starttls != MAIL_STARTTLS_NO) {
 		if (offers_stls(pop)) {
 			r = mailpop3_socket_starttls_with_callback(pop, tls_setup_sni,
 								   (void *)host);
 			if (r != MAILPOP3_NO_ERROR)
 				return fail(pop, n, r, "STLS", err);
 			tls = true;
-		} else if (n->src->starttls == CONFIG_STARTTLS_YES) {
+		} else if (n->src->starttls == MAIL_STARTTLS_YES) {
 			*err = xasprintf("POP3 %s:%u offers no STLS, and the source requires it; "
 					 "not logging in", host, n->url.port);
 			return WP_ERR_IO;

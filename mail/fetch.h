@@ -1,62 +1,49 @@
-/* fetch.h - reading orders mail from the campaign's sources (<source> in
- * wyrmpost.xml: imap://, imaps://, pop3://, pop3s://, maildir:PATH,
- * mbox:PATH; see wyrmpost.xml(5)) and handing each message to the campaign.
+/* fetch.h - reading mail from a source: imap://, imaps://, pop3://,
+ * pop3s://, maildir:PATH, mbox:PATH, with plain parameters, each raw
+ * message handed to the caller's sink.  No campaign: src/campaign-fetch.c
+ * spools, indexes and answers what it is given (and documents why that
+ * order loses nothing).
  *
- * For every message, in this order, so that a run killed at any moment
- * loses nothing and applies nothing twice:
- *   1. its raw bytes are read from the source (nothing changes there);
- *   2. mail larger than the configured limit is written to
- *      spool/quarantine/HASH.eml, logged, and not parsed: go to 7;
- *   3. otherwise it is written to spool/new/HASH.eml (atomically: a
- *      temporary file, fsync, rename; HASH is the SHA-256 of the bytes);
- *   4. a message whose Message-ID (or, without one, content hash) is in
- *      the index spool/seen/ was handled before: go to 6;
- *      mail that must never be answered (bounces, Auto-Submitted other
- *      than no, Precedence bulk/junk/list, our own X-Loop) is logged;
- *      otherwise its orders are stored and answered (campaign_submit), or
- *      its sender is told why it could not be read;
- *   5. its key goes into the index (spool/seen/KEY, atomically);
- *   6. the spool copy is removed;
- *   7. only now is it removed from its source (deleted, moved to a folder
- *      for IMAP with move-to; see the drivers).
- * Killed during 1-2: the message is still at its source; 2 is redone.
- * Killed after 3: the next run first finishes every message left in
- * spool/new/ (steps 4-6), then finds it again at its source, in the index.
- * Killed between 4 and 5: it is handled again, which stores the same
- * orders and rewrites the same reply (outbox files are named by the
- * message): nothing doubles.  Killed between 5 and 7: a duplicate, removed.
- * Log lines go to the result and to spool/fetch.log.
+ * A message is removed from its source (deleted, or moved to move_to for
+ * IMAP) only after sink->take returned WP_OK for it; any other code means
+ * the message is still wholly at its source, and the reading stops there
+ * (the caller could not keep it).
  *
- * Network sources: the password is the first line of password-file, which
+ * Network sources: the password is the first line of password_file, which
  * must be open to its owner only; TLS certificates and host names are
- * verified with GnuTLS against ca-file or the system store, SNI is sent,
- * every network step times out (timeout, default 30 s), and SIGPIPE is
- * ignored while fetching.
+ * verified with GnuTLS against ca_file or the system store, SNI is sent,
+ * every network step times out (timeout seconds), and SIGPIPE is ignored
+ * while reading.
  */
 #ifndef WP_FETCH_H
 #define WP_FETCH_H
 
 #include <stddef.h>
 
-#include "campaign.h"
+#include "tls-verify.h" /* MAIL_STARTTLS_* */
+#include "util.h"
 
-struct fetch_result {
-	/* messages: fetched from any source (or left in the spool by a killed
-	 * run); handled: orders taken; duplicates: seen before; ignored: never
-	 * to be answered; quarantined: over the size limit; failed: refused
-	 * or unreadable, and answered so. */
-	size_t messages, handled, duplicates, ignored, quarantined, failed;
-	struct strlist log; /* one line per message that was not plain sailing */
+struct fetch_source {
+	const char *url;           /* maildir:PATH and mbox:PATH: PATH absolute */
+	const char *password_file; /* network sources: the password's file */
+	const char *ca_file;       /* PEM CAs to trust, or NULL: the system's */
+	const char *move_to;       /* IMAP: move taken mail there, NULL: delete */
+	int starttls;              /* MAIL_STARTTLS_*, imap:// and pop3:// only */
+	long long timeout;         /* seconds */
 };
 
-/* Read every configured source once.  WP_OK, or the first failure of a
- * source (the other sources are still read); every failure is also a line
- * of r->log.  Takes c's lock for granted. */
-int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err);
-/* Handle one raw message as steps 2-6 above.  WP_OK when it may now be
- * removed from wherever it came from. */
-int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
-	      char **err);
-void fetch_result_release(struct fetch_result *r);
+struct fetch_sink {
+	/* Keep one message (the source's url names it in logs); WP_OK when it
+	 * may now be removed from the source. */
+	int (*take)(void *arg, const char *url, const char *raw, size_t len, char **err);
+	/* A line for people: what was not plain sailing at url. */
+	void (*log)(void *arg, const char *url, const char *line);
+	void *arg;
+};
+
+/* Read every message of src into sink.  WP_OK, or the code of what
+ * stopped the reading (WP_ERR_CONFIG: the source cannot be used as given;
+ * WP_ERR_IO: the source or the sink failed) with *err. */
+int fetch_read(const struct fetch_source *src, const struct fetch_sink *sink, char **err);
 
 #endif

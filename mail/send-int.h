@@ -6,7 +6,7 @@
 #ifndef WP_SEND_INT_H
 #define WP_SEND_INT_H
 
-#include "conf.h"
+#include "send.h"
 #include "util.h"
 
 enum {
@@ -18,7 +18,7 @@ enum {
 /* --- SMTP (send-smtp.c) --------------------------------------------------- */
 struct smtp_conn;
 /* Connect, EHLO, TLS (verified), AUTH.  NULL with *why when that failed. */
-struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char **why);
+struct smtp_conn *smtp_open(const struct send_settings *set, const char *password, char **why);
 int smtp_deliver(struct smtp_conn *sc, const char *from, const struct strlist *rcpt,
 		 const char *msg, size_t len, char **why);
 /* QUIT (when still connected) and free. */

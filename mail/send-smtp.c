@@ -118,13 +118,13 @@ static int greet(struct smtp_conn *sc, char **why)
 	return 0;
 }
 
-static int starttls(struct smtp_conn *sc, const struct config *cfg, bool *tls, char **why)
+static int starttls(struct smtp_conn *sc, const struct send_settings *cfg, bool *tls, char **why)
 {
 	int r;
-	if (cfg->smtp.starttls == CONFIG_STARTTLS_NO)
+	if (cfg->starttls == MAIL_STARTTLS_NO)
 		return 0;
 	if (!(sc->s->esmtp & MAILSMTP_ESMTP_STARTTLS)) {
-		if (cfg->smtp.starttls == CONFIG_STARTTLS_AUTO)
+		if (cfg->starttls == MAIL_STARTTLS_AUTO)
 			return 0;
 		*why = xasprintf("%s does not offer STARTTLS; refusing to send in clear text "
 				 "(starttls=\"auto\" or \"no\" in <smtp> would allow it)", sc->host);
@@ -136,21 +136,21 @@ static int starttls(struct smtp_conn *sc, const struct config *cfg, bool *tls, c
 		return -1;
 	}
 	*tls = true;
-	if (tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, "refusing to send", why))
+	if (tls_verify(sc->s->stream, sc->host, cfg->ca_file, "refusing to send", why))
 		return -1;
 	return greet(sc, why); /* what the server offers may change under TLS */
 }
 
-static int auth(struct smtp_conn *sc, const struct config *cfg, bool tls, const char *password,
+static int auth(struct smtp_conn *sc, const struct send_settings *cfg, bool tls, const char *password,
 		char **why)
 {
 	const char *mech;
 	int r;
-	if (!cfg->smtp.user)
+	if (!cfg->smtp_user)
 		return 0;
 	if (!tls) {
 		*why = xasprintf("refusing to send the password for %s to %s without TLS",
-				 cfg->smtp.user, sc->host);
+				 cfg->smtp_user, sc->host);
 		return -1;
 	}
 	mech = sc->s->auth & MAILSMTP_AUTH_PLAIN ? "PLAIN"
@@ -160,13 +160,13 @@ static int auth(struct smtp_conn *sc, const struct config *cfg, bool tls, const 
 		*why = xasprintf("%s offers neither AUTH PLAIN nor AUTH LOGIN", sc->host);
 		return -1;
 	}
-	r = mailesmtp_auth_sasl(sc->s, mech, sc->host, NULL, NULL, cfg->smtp.user,
-				cfg->smtp.user, password, NULL);
+	r = mailesmtp_auth_sasl(sc->s, mech, sc->host, NULL, NULL, cfg->smtp_user,
+				cfg->smtp_user, password, NULL);
 	if (r != MAILSMTP_NO_ERROR) {
 		char *w = smtp_why(sc, r, "AUTH with");
 		/* Without the cyrus-sasl plugins libetpan gives up before sending
 		 * AUTH, and the last reply it shows is the EHLO's. */
-		*why = xasprintf("%s as '%s' failed: %s%s", mech, cfg->smtp.user, w,
+		*why = xasprintf("%s as '%s' failed: %s%s", mech, cfg->smtp_user, w,
 				 sc->s->response_code == 250
 					 ? " (is the package libsasl2-modules installed?)"
 					 : "");
@@ -176,21 +176,21 @@ static int auth(struct smtp_conn *sc, const struct config *cfg, bool tls, const 
 	return 0;
 }
 
-struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char **why)
+struct smtp_conn *smtp_open(const struct send_settings *cfg, const char *password, char **why)
 {
 	struct smtp_conn *sc = xcalloc(1, sizeof *sc);
 	bool tls;
 	uint16_t port;
 	int r;
 
-	if (parse_url(cfg->smtp.url, &tls, &sc->host, &port, why)) {
+	if (parse_url(cfg->smtp_url, &tls, &sc->host, &port, why)) {
 		free(sc);
 		return NULL;
 	}
 	sc->s = mailsmtp_new(0, NULL);
 	if (!sc->s)
 		BUG("out of memory in mailsmtp_new");
-	mailsmtp_set_timeout(sc->s, (time_t)cfg->send_timeout);
+	mailsmtp_set_timeout(sc->s, (time_t)cfg->timeout);
 	if (tls)
 		r = mailsmtp_ssl_connect_with_callback(sc->s, sc->host, port, tls_setup_sni, sc->host);
 	else
@@ -201,7 +201,7 @@ struct smtp_conn *smtp_open(const struct config *cfg, const char *password, char
 		sc->dead = true;
 		goto fail;
 	}
-	if (tls && tls_verify(sc->s->stream, sc->host, cfg->smtp.ca_file, "refusing to send", why))
+	if (tls && tls_verify(sc->s->stream, sc->host, cfg->ca_file, "refusing to send", why))
 		goto fail;
 	if (greet(sc, why))
 		goto fail;

@@ -1,10 +1,10 @@
-/* send.h - delivering the outbox: outbox/new/KEY.eml over SMTP or through
- * a sendmail-compatible command, then filed in the sent/ Maildir.
- *
- * How mail leaves is set in wyrmpost.xml (struct config, see wyrmpost.xml(5)):
- *   <smtp url="smtp://HOST[:PORT]" .../>  (port 25; STARTTLS, see below)
- *   <smtp url="smtps://HOST[:PORT]" .../> (port 465; TLS from the start)
- *   <sendmail command="/usr/sbin/sendmail -i"/>
+/* send.h - delivering a Maildir outbox: OUTBOX/new/KEY.eml over SMTP or
+ * through a sendmail-compatible command, then filed in the SENT Maildir.
+ * Plain parameters in, no campaign: src/campaign-send.c fills them from
+ * wyrmpost.xml (see wyrmpost.xml(5)).
+ *   smtp_url "smtp://HOST[:PORT]"  (port 25; STARTTLS, see below)
+ *   smtp_url "smtps://HOST[:PORT]" (port 465; TLS from the start)
+ *   sendmail "/usr/sbin/sendmail -i"
  *
  * SMTP.  One connection per run.  starttls="yes" (the default) requires
  * STARTTLS and refuses a server that does not offer it; "auto" uses it when
@@ -13,7 +13,7 @@
  * the system's CA store (libetpan does not verify under GnuTLS), SNI is sent
  * for host names, and nothing (no AUTH, no mail) goes out before the check
  * has passed.  AUTH (PLAIN, else LOGIN) when a user is configured, only over
- * TLS.  The envelope sender is the config's sender; the recipients are the
+ * TLS.  The envelope sender is set->sender; the recipients are the
  * addresses in the message's To: and Cc: headers.  Every address is checked
  * with send_address_ok() before it reaches MAIL FROM or RCPT TO.
  *
@@ -34,7 +34,7 @@
  * again before NEXT-TIME (5 minutes after the first failure, then 10, 20,
  * ... at most 6 hours apart).  A message still failing <limits give-up>
  * hours (default 120) after its first failure is moved to the Maildir
- * outbox/failed/ and named in the log.  Times are the campaign's c->now.
+ * outbox/failed/ and named in the log.  Times are set->now.
  */
 #ifndef WP_SEND_H
 #define WP_SEND_H
@@ -42,14 +42,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "campaign.h"
+#include "tls-verify.h" /* MAIL_STARTTLS_* */
+#include "util.h"
+
+/* How mail leaves (one of smtp_url and sendmail), and the clock. */
+struct send_settings {
+	const char *smtp_url;           /* or NULL */
+	int starttls;                   /* MAIL_STARTTLS_*, for smtp:// */
+	const char *smtp_user;          /* AUTH as this user, or NULL: no AUTH */
+	const char *smtp_password_file; /* its password: the first line */
+	const char *ca_file;            /* PEM CAs to trust, or NULL: the system's */
+	const char *sendmail;           /* a command line, or NULL */
+	const char *sender;             /* the envelope sender */
+	long long timeout;              /* seconds to wait for the other side */
+	long long give_up;              /* seconds a message may fail before failed/ */
+	long long now;                  /* seconds since the epoch */
+};
 
 struct send_result {
 	size_t messages; /* in outbox/new */
 	size_t sent;     /* delivered and filed in sent/new */
 	size_t deferred; /* not tried: their retry time has not come */
 	size_t failed;   /* tried and kept for a later run */
-	size_t given_up; /* failing for longer than cfg.give_up: in outbox/failed/ */
+	size_t given_up; /* failing for longer than set->give_up: in failed/ */
 	struct strlist log; /* "KEY: what went wrong; ..." for each failure */
 };
 
@@ -57,16 +72,16 @@ enum {
 	SEND_NOW = 1, /* ignore the back-off: try every message now */
 };
 
-/* Deliver what is due in the outbox.  WP_OK when every message tried was
- * delivered (or none was due); WP_ERR_IO when some failed (they stay, and
- * r->log says why); WP_ERR_CONFIG when no way to send is configured and mail
- * is waiting, or the password file cannot be used (everything stays). */
-int campaign_send(struct campaign *c, struct send_result *r, char **err);
-int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
-			char **err);
+/* Deliver what is due in the Maildir outbox (OUTBOX/new, with OUTBOX/retry
+ * and OUTBOX/failed beside it), filing what was taken in the Maildir sent.
+ * WP_OK when every message tried was delivered (or none was due);
+ * WP_ERR_IO when some failed (they stay, and r->log says why);
+ * WP_ERR_CONFIG when neither smtp_url nor sendmail is given and mail is
+ * waiting, or the sender or password file cannot be used (everything
+ * stays). */
+int send_outbox(const char *outbox, const char *sent, const struct send_settings *set,
+		unsigned flags, struct send_result *r, char **err);
 void send_result_release(struct send_result *r);
-/* Is a way to send configured (<smtp> or <sendmail>)? */
-bool send_configured(const struct config *cfg);
 
 /* --- pieces, exposed for the unit tests ------------------------------------ */
 /* A plain address fit for MAIL FROM / RCPT TO: local@domain, ASCII, one @,

@@ -2,7 +2,7 @@
 # command) and checking a server's TLS certificate (tls-verify.c, which
 # fetch uses too), included by Makefile.am.  Paths are from the top of the
 # tree.
-SEND_SOURCES = mail/send.c mail/send.h mail/send-int.h mail/send-addr.c \
+SEND_SOURCES = mail/send-outbox.c mail/send.h mail/send-int.h mail/send-addr.c \
 	mail/send-smtp.c mail/send-pipe.c mail/tls-verify.c mail/tls-verify.h
 SEND_CLI_SOURCES = src/cmd-send.c
 SEND_UNIT_TESTS = check-send check-outbox

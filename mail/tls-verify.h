@@ -17,6 +17,11 @@
 struct _mailstream;
 struct mailstream_ssl_context;
 
+/* TLS on a plain port (smtp://, imap://, pop3://): STARTTLS required,
+ * used when offered, or never.  (smtps://, imaps://, pop3s:// are TLS from
+ * the start.) */
+enum { MAIL_STARTTLS_YES, MAIL_STARTTLS_AUTO, MAIL_STARTTLS_NO };
+
 /* The callback for libetpan's *_with_callback connects and STARTTLS, with
  * the host (a char *) as its data: sends SNI when host is a name, never
  * when it is an IP address (RFC 6066). */

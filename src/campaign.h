@@ -23,18 +23,6 @@
 #include "game.h"
 #include "util.h"
 
-enum wp_rc {
-	WP_OK = 0,
-	WP_ERR_USAGE,    /* the request itself is wrong */
-	WP_ERR_NOTFOUND, /* no such game, turn or file */
-	WP_ERR_DATA,     /* bad input: orders, a corrupt state file */
-	WP_ERR_NOPERM,   /* wrong password */
-	WP_ERR_IO,       /* the system failed us */
-	WP_ERR_BUSY,     /* another process holds the campaign lock */
-	WP_ERR_CONFIG,   /* wyrmpost.xml missing or invalid */
-	WP_ERR_EXISTS,   /* would overwrite something */
-};
-
 struct campaign {
 	char *dir;
 	struct config cfg;

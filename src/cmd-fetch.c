@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "fetch.h"
+#include "campaign-fetch.h"
 
 int cmd_fetch(int argc, char **argv)
 {

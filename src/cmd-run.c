@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "fetch.h"
-#include "send.h"
+#include "campaign-fetch.h"
+#include "campaign-send.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)
 {

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "send.h"
+#include "campaign-send.h"
 
 int cmd_send(int argc, char **argv)
 {

@@ -9,7 +9,7 @@
 
 #include <check.h>
 
-#include "campaign.h"
+#include "campaign-fetch.h"
 #include "fetch-int.h"
 #include "fsutil.h"
 #include "testutil.h"

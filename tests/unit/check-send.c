@@ -1,6 +1,7 @@
 /* check-send.c - the pure parts of sending: which addresses may reach
  * MAIL FROM / RCPT TO, the recipients of a message, the back-off. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

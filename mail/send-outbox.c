@@ -1,6 +1,6 @@
-/* send.c - the outbox, message by message: what is due, delivery through
- * send-smtp.c or send-pipe.c, filing in sent/, the retry state; see send.h.
- */
+/* send-outbox.c - a Maildir outbox, message by message: what is due,
+ * delivery through send-smtp.c or send-pipe.c, filing in the sent Maildir,
+ * the retry state; see send.h. */
 #include "send.h"
 
 #include <errno.h>
@@ -25,11 +25,6 @@ long long send_backoff(long long attempts)
 	return wait < RETRY_MAX ? wait : RETRY_MAX;
 }
 
-bool send_configured(const struct config *cfg)
-{
-	return cfg->smtp.url || cfg->sendmail;
-}
-
 void send_result_release(struct send_result *r)
 {
 	strlist_clear(&r->log);
@@ -40,14 +35,19 @@ void send_result_release(struct send_result *r)
  * FIRST is when the message first failed; states written before it was
  * kept have two numbers, and count from their next failure. */
 
-static char *outbox_path(const struct campaign *c, const char *sub, const char *name)
+/* Where one delivery run reads and files mail (see send_outbox()). */
+struct send_dirs {
+	const char *outbox, *sent;
+};
+
+static char *outbox_path(const struct send_dirs *c, const char *sub, const char *name)
 {
-	return xasprintf("%s/outbox/%s%s%s", c->dir, sub, name ? "/" : "", name ? name : "");
+	return xasprintf("%s/%s%s%s", c->outbox, sub, name ? "/" : "", name ? name : "");
 }
 
 /* A missing or unreadable state counts as never tried: at worst a message
  * is tried early, never lost. */
-static void retry_read(const struct campaign *c, const char *name, long long *attempts,
+static void retry_read(const struct send_dirs *c, const char *name, long long *attempts,
 		       long long *next, long long *first)
 {
 	char *path = outbox_path(c, "retry", name), *buf = NULL, *err = NULL, *save = NULL;
@@ -67,7 +67,7 @@ static void retry_read(const struct campaign *c, const char *name, long long *at
 	free(path);
 }
 
-static int retry_write(const struct campaign *c, const char *name, long long attempts,
+static int retry_write(const struct send_dirs *c, const char *name, long long attempts,
 		       long long next, long long first, const char *why, char **err)
 {
 	char *dir = outbox_path(c, "retry", NULL), *path = outbox_path(c, "retry", name);
@@ -82,7 +82,7 @@ static int retry_write(const struct campaign *c, const char *name, long long att
 /* State left by a crash between filing a message and removing its state,
  * or by a message removed by hand: it would hold back a new message that
  * comes with the same key. */
-static void retry_prune(const struct campaign *c, const struct strlist *names)
+static void retry_prune(const struct send_dirs *c, const struct strlist *names)
 {
 	struct strlist states = STRLIST_INIT;
 	char *dir = outbox_path(c, "retry", NULL), *err = NULL;
@@ -106,30 +106,30 @@ static void retry_prune(const struct campaign *c, const struct strlist *names)
 
 /* DIR/new/NAME, or NAME.2, NAME.3 ... when a message with the same key was
  * filed before (a turn played again after a rollback): keep both. */
-static char *filed_path(const struct campaign *c, const char *dir, const char *name)
+static char *filed_path(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/%s/new/%s", c->dir, dir, name);
+	char *path = xasprintf("%s/new/%s", dir, name);
 	for (int i = 2; fs_exists(path); i++) {
 		free(path);
-		path = xasprintf("%s/%s/new/%s.%d", c->dir, dir, name, i);
+		path = xasprintf("%s/new/%s.%d", dir, name, i);
 	}
 	return path;
 }
 
-/* Move outbox/new/NAME to TO_DIR (a Maildir below the campaign: "sent" or
- * "outbox/failed"), then drop its retry state. */
-static int file_in(const struct campaign *c, const char *name, const char *to_dir,
+/* Move OUTBOX/new/NAME to the Maildir to_dir (the sent Maildir, or
+ * OUTBOX/failed), then drop its retry state. */
+static int file_in(const struct send_dirs *c, const char *name, const char *to_dir,
 		   char **err)
 {
 	static const char *const sub[] = { "tmp", "new", "cur" };
 	char *from = outbox_path(c, "new", name), *to, *state;
 	int rc = WP_OK;
 	for (size_t i = 0; i < ARRAY_SIZE(sub) && !rc; i++) {
-		char *d = xasprintf("%s/%s/%s", c->dir, to_dir, sub[i]);
+		char *d = xasprintf("%s/%s", to_dir, sub[i]);
 		rc = fs_mkdirs(d, err) ? WP_ERR_IO : WP_OK;
 		free(d);
 	}
-	to = filed_path(c, to_dir, name);
+	to = filed_path(to_dir, name);
 	if (!rc && fs_rename(from, to, err))
 		rc = WP_ERR_IO;
 	crashpoint("send-filed");
@@ -152,7 +152,9 @@ static int read_password(const char *path, char **pw, char **err)
 /* --- the run ------------------------------------------------------------------ */
 
 struct sending {
-	struct campaign *c;
+	const struct send_dirs *c;
+	const struct send_settings *set;
+	char *failed_dir; /* OUTBOX/failed */
 	struct send_result *r;
 	char *password;
 	struct smtp_conn *conn;
@@ -167,8 +169,8 @@ static int failed(struct sending *s, const char *name, const char *why, bool log
 	int rc;
 	retry_read(s->c, name, &attempts, &next, &first);
 	if (!first)
-		first = s->c->now;
-	if (s->c->now - first >= s->c->cfg.give_up) {
+		first = s->set->now;
+	if (s->set->now - first >= s->set->give_up) {
 		/* Like an MTA's queue lifetime: a message nobody could take for
 		 * days will not be taken; keep it where the gamemaster can see it
 		 * instead of trying it every few hours for ever. */
@@ -177,10 +179,10 @@ static int failed(struct sending *s, const char *name, const char *why, bool log
 			     "outbox/failed/", name, why, when);
 		free(when);
 		s->r->given_up++;
-		return file_in(s->c, name, "outbox/failed", err);
+		return file_in(s->c, name, s->failed_dir, err);
 	}
 	attempts++;
-	next = s->c->now + send_backoff(attempts);
+	next = s->set->now + send_backoff(attempts);
 	when = time_format_iso(next);
 	if (logged)
 		strlist_addf(&s->r->log, "%s: not sent; will try again after %s", name, when);
@@ -192,10 +194,10 @@ static int failed(struct sending *s, const char *name, const char *why, bool log
 	return rc;
 }
 
-/* One due message; WP_OK unless the campaign's own files failed us. */
+/* One due message; WP_OK unless the outbox's own files failed us. */
 static int send_one(struct sending *s, const char *name, char **err)
 {
-	const struct config *cfg = &s->c->cfg;
+	const struct send_settings *cfg = s->set;
 	struct strlist rcpt = STRLIST_INIT;
 	char *path = outbox_path(s->c, "new", name), *msg = NULL, *why = NULL;
 	size_t len;
@@ -210,28 +212,28 @@ static int send_one(struct sending *s, const char *name, char **err)
 		rc = failed(s, name, why, false, err);
 		goto out;
 	}
-	if (cfg->smtp.url && !s->conn && !s->conn_why) {
+	if (cfg->smtp_url && !s->conn && !s->conn_why) {
 		s->conn = smtp_open(cfg, s->password, &s->conn_why);
 		if (!s->conn)
 			strlist_add(&s->r->log, s->conn_why);
 	}
-	if (cfg->smtp.url && !s->conn) {
+	if (cfg->smtp_url && !s->conn) {
 		rc = failed(s, name, s->conn_why, true, err);
 		goto out;
 	}
-	code = cfg->smtp.url ? smtp_deliver(s->conn, cfg->sender, &rcpt, msg, len, &why)
-			     : pipe_deliver(cfg->sendmail, cfg->send_timeout, cfg->sender, &rcpt,
+	code = cfg->smtp_url ? smtp_deliver(s->conn, cfg->sender, &rcpt, msg, len, &why)
+			     : pipe_deliver(cfg->sendmail, cfg->timeout, cfg->sender, &rcpt,
 					    msg, len, &why);
 	if (code == SEND_DONE) {
 		/* The server has it: file it before anything else can fail. */
 		crashpoint("send-accepted");
-		rc = file_in(s->c, name, "sent", err);
+		rc = file_in(s->c, name, s->c->sent, err);
 		if (!rc)
 			s->r->sent++;
 		goto out;
 	}
 	rc = failed(s, name, why, false, err);
-	if (code == SEND_BROKEN && cfg->smtp.url) {
+	if (code == SEND_BROKEN && cfg->smtp_url) {
 		smtp_close(s->conn);
 		s->conn = NULL;
 		s->conn_why = xasprintf("not tried after this: %s", why);
@@ -243,16 +245,13 @@ out:
 	return rc;
 }
 
-int campaign_send(struct campaign *c, struct send_result *r, char **err)
+int send_outbox(const char *outbox, const char *sent, const struct send_settings *set,
+		unsigned flags, struct send_result *r, char **err)
 {
-	return campaign_send_flags(c, 0, r, err);
-}
-
-int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
-			char **err)
-{
+	const struct send_dirs dirs = { outbox, sent };
+	const struct send_dirs *c = &dirs;
 	struct strlist names = STRLIST_INIT;
-	struct sending s = { c, r, NULL, NULL, NULL };
+	struct sending s = { c, set, NULL, r, NULL, NULL, NULL };
 	struct sigaction ign, old;
 	char *dir = outbox_path(c, "new", NULL);
 	int rc = WP_OK;
@@ -267,21 +266,21 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	retry_prune(c, &names);
 	if (!names.n)
 		goto out;
-	if (!send_configured(&c->cfg)) {
-		*err = xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way to "
-				 "send them (<smtp> or <sendmail>, see wyrmpost.xml(5))",
+	if (!set->smtp_url && !set->sendmail) {
+		*err = xasprintf("%zu mail%s wait in the outbox, but no way to send them is given",
 				 names.n, names.n == 1 ? "" : "s");
 		rc = WP_ERR_CONFIG;
 		goto out;
 	}
-	if (!send_address_ok(c->cfg.sender)) {
+	if (!send_address_ok(set->sender)) {
 		*err = xasprintf("the sender address '%s' cannot be used to send mail",
-				 c->cfg.sender);
+				 set->sender);
 		rc = WP_ERR_CONFIG;
 		goto out;
 	}
-	if (c->cfg.smtp.user && (rc = read_password(c->cfg.smtp.password_file, &s.password, err)))
+	if (set->smtp_user && (rc = read_password(set->smtp_password_file, &s.password, err)))
 		goto out;
+	s.failed_dir = outbox_path(c, "failed", NULL);
 
 	/* A peer that goes away mid-write raises SIGPIPE, which by default
 	 * kills the whole run; libetpan writes with plain send(). */
@@ -292,7 +291,7 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	for (size_t i = 0; i < names.n && !rc; i++) {
 		long long attempts, next, first;
 		retry_read(c, names.v[i], &attempts, &next, &first);
-		if (!(flags & SEND_NOW) && next > c->now) {
+		if (!(flags & SEND_NOW) && next > set->now) {
 			r->deferred++;
 			continue;
 		}
@@ -307,7 +306,7 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	} else if (!rc && r->given_up) {
 		*err = xasprintf("%zu mail%s given up after %lld hours of failures: see "
 				 "outbox/failed/", r->given_up, r->given_up == 1 ? "" : "s",
-				 c->cfg.give_up / 3600);
+				 set->give_up / 3600);
 		rc = WP_ERR_IO;
 	}
 out:
@@ -315,6 +314,7 @@ out:
 		memset(s.password, 0, strlen(s.password));
 		free(s.password);
 	}
+	free(s.failed_dir);
 	free(s.conn_why);
 	strlist_clear(&names);
 	return rc;

@@ -1,0 +1,54 @@
+/* campaign-send.c - the campaign's outbox through mail/send.h. */
+#include <stdlib.h>
+
+#include "campaign-send.h"
+
+bool send_configured(const struct config *cfg)
+{
+	return cfg->smtp.url || cfg->sendmail;
+}
+
+static int starttls_of(int config_starttls)
+{
+	switch (config_starttls) {
+	case CONFIG_STARTTLS_AUTO: return MAIL_STARTTLS_AUTO;
+	case CONFIG_STARTTLS_NO: return MAIL_STARTTLS_NO;
+	}
+	return MAIL_STARTTLS_YES;
+}
+
+int campaign_send(struct campaign *c, struct send_result *r, char **err)
+{
+	return campaign_send_flags(c, 0, r, err);
+}
+
+int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
+			char **err)
+{
+	const struct config *cfg = &c->cfg;
+	const struct send_settings set = {
+		.smtp_url = cfg->smtp.url,
+		.starttls = starttls_of(cfg->smtp.starttls),
+		.smtp_user = cfg->smtp.user,
+		.smtp_password_file = cfg->smtp.password_file,
+		.ca_file = cfg->smtp.ca_file,
+		.sendmail = cfg->sendmail,
+		.sender = cfg->sender,
+		.timeout = cfg->send_timeout,
+		.give_up = cfg->give_up,
+		.now = c->now,
+	};
+	char *outbox = xasprintf("%s/outbox", c->dir), *sent = xasprintf("%s/sent", c->dir);
+	int rc = send_outbox(outbox, sent, &set, flags, r, err);
+
+	if (rc == WP_ERR_CONFIG && !send_configured(cfg)) {
+		/* Say where the way to send is missing: this campaign's file. */
+		free(*err);
+		*err = xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way to "
+				 "send them (<smtp> or <sendmail>, see wyrmpost.xml(5))",
+				 r->messages, r->messages == 1 ? "" : "s");
+	}
+	free(sent);
+	free(outbox);
+	return rc;
+}

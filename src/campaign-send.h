@@ -1,0 +1,21 @@
+/* campaign-send.h - the campaign's outbox delivered as wyrmpost.xml says:
+ * struct config turned into mail/send.h's plain settings, with the
+ * campaign's clock and its outbox/ and sent/ Maildirs. */
+#ifndef WP_CAMPAIGN_SEND_H
+#define WP_CAMPAIGN_SEND_H
+
+#include <stdbool.h>
+
+#include "campaign.h"
+#include "send.h"
+
+/* Deliver what is due in outbox/ (see send_outbox() for the codes); a
+ * campaign without <smtp> or <sendmail> and with mail waiting is
+ * WP_ERR_CONFIG.  flags: SEND_NOW. */
+int campaign_send(struct campaign *c, struct send_result *r, char **err);
+int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
+			char **err);
+/* Is a way to send configured (<smtp> or <sendmail>)? */
+bool send_configured(const struct config *cfg);
+
+#endif
