@@ -1,15 +1,17 @@
-/* check-cog-geom.c - City of Glass geometry (src/games/city-of-glass/
- * cog-geom.c): cases worked out by hand, then properties on seeded random
+/* check-cog-geom.c - City of Glass geometry and table (src/games/
+ * city-of-glass/cog-geom.c, cog-table.c): cases worked out by hand, then properties on seeded random
  * tables, with a brute-force dense sampler as an independent cross-check
  * of line of sight.  The hand cases use the rules' defaults unless they
  * say otherwise: model 1.25 high, eye at 1.1, base radius 0.5, 1-inch
  * books, piles 4.25 x 7. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <check.h>
 
 #include "games/city-of-glass/cog-geom.h"
+#include "games/city-of-glass/cog-table.h"
 #include "rng.h"
 #include "testutil.h"
 
@@ -328,6 +330,72 @@ START_TEST(sight_agrees_with_a_dense_sampler)
 }
 END_TEST
 
+
+/* --- the table of piles ------------------------------------------------------ */
+
+START_TEST(hand_made_tables)
+{
+	/* Upright piles are 4.25 wide (x) and 7 deep (y). */
+	struct cog_pile p[3] = { { 1, 1, 0, 2 }, { 6.75, 1, 0, 3 }, { 1, 20, 1, 1 } };
+	char *why;
+	ck_assert_ptr_null(cog_table_check(p, 3)); /* exactly 1.5 apart */
+	p[1].x = 6.74;
+	why = cog_table_check(p, 3);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_str_eq(why, "piles 1 and 2 are 1.49 inches apart; piles keep 1.5 apart");
+	free(why);
+	p[1].x = 4; /* overlapping */
+	why = cog_table_check(p, 2);
+	ck_assert_str_eq(why, "piles 1 and 2 are 0 inches apart; piles keep 1.5 apart");
+	free(why);
+	/* Corner to corner: (5.25,8) to (6.25,9) is sqrt(2) < 1.5. */
+	p[1] = (struct cog_pile){ 6.25, 9, 0, 1 };
+	why = cog_table_check(p, 2);
+	ck_assert_ptr_nonnull(why);
+	free(why);
+	p[1] = (struct cog_pile){ 30, 30, 1, 1 }; /* turned: 7 wide, off the east edge */
+	why = cog_table_check(p, 2);
+	ck_assert_str_eq(why, "pile 2 (30,30 to 37,34.25) is not wholly on the table");
+	free(why);
+	/* The clear circle: a pile whose west face is 2 inches east of the centre. */
+	p[1] = (struct cog_pile){ 20, 15, 0, 1 };
+	why = cog_table_check(p, 2);
+	ck_assert_str_eq(why, "pile 2 is 2 inches from the centre; the clear circle there has a "
+			      "radius of 3");
+	free(why);
+	p[1].x = 21; /* 3 inches: allowed */
+	ck_assert_ptr_null(cog_table_check(p, 2));
+	p[1].books = 0;
+	why = cog_table_check(p, 2);
+	ck_assert_str_eq(why, "pile 2 has 0 books; a pile has at least one");
+	free(why);
+}
+END_TEST
+
+START_TEST(drawn_tables_keep_the_rules)
+{
+	size_t counts[11] = { 0 };
+	for (uint64_t seed = 0; seed < 10000; seed++) {
+		struct cog_pile p[COG_MAX_PILES], q[COG_MAX_PILES];
+		struct rng r, again;
+		rng_seed(&r, seed, 7);
+		again = r;
+		size_t n = cog_table_draw(&r, p);
+		ck_assert(n >= 5 && n <= 10);
+		counts[n]++;
+		char *why = cog_table_check(p, n);
+		ck_assert_msg(!why, "seed %llu: %s", (unsigned long long)seed, why);
+		for (size_t i = 0; i < n; i++)
+			ck_assert(p[i].books >= 1 && p[i].books <= 6);
+		/* The same generator draws the same table. */
+		ck_assert_uint_eq(cog_table_draw(&again, q), n);
+		ck_assert(!memcmp(p, q, n * sizeof *p));
+	}
+	for (size_t n = 5; n <= 10; n++) /* D6+4, each about 1667 times */
+		ck_assert_msg(counts[n] > 1400 && counts[n] < 1950, "%zu piles: %zu", n, counts[n]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cog-geom");
@@ -342,6 +410,8 @@ int main(void)
 	tcase_add_test(hand, paths_round_a_corner);
 	tcase_add_test(hand, paths_and_other_bases);
 	tcase_add_test(hand, paths_stay_on_the_table);
+	tcase_add_test(hand, hand_made_tables);
+	tcase_add_test(prop, drawn_tables_keep_the_rules);
 	tcase_set_timeout(prop, 120);
 	tcase_add_test(prop, sight_is_symmetric_when_the_eye_is_on_top);
 	tcase_add_test(prop, sight_is_mirror_symmetric);

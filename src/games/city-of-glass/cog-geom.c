@@ -82,6 +82,13 @@ double cog_dist_box(struct cog_xy p, const struct cog_box *box)
 	return hypot(dx, dy);
 }
 
+double cog_dist_boxes(const struct cog_box *a, const struct cog_box *b)
+{
+	double dx = fmax(fmax(a->x0 - b->x1, b->x0 - a->x1), 0);
+	double dy = fmax(fmax(a->y0 - b->y1, b->y0 - a->y1), 0);
+	return hypot(dx, dy);
+}
+
 double cog_first_near_point(struct cog_xy a, struct cog_xy b, struct cog_xy c, double r)
 {
 	double dx = b.x - a.x, dy = b.y - a.y, fx = a.x - c.x, fy = a.y - c.y;

@@ -48,8 +48,10 @@ bool cog_box_hides(const struct cog_box *box, struct cog_xy eye, double eye_z,
 bool cog_sees(const struct cog_box *piles, size_t n, struct cog_xy eye, double eye_z,
 	      struct cog_xy at, double top, double *hidden, size_t *by);
 
-/* The distance from p to the closed footprint of box (0 inside it). */
+/* The distance from p to the closed footprint of box (0 inside it), and
+ * between two footprints (0 when they meet). */
 double cog_dist_box(struct cog_xy p, const struct cog_box *box);
+double cog_dist_boxes(const struct cog_box *a, const struct cog_box *b);
 
 /* The first s in [0, 1] at which the point a + s (b - a) is within r of the
  * footprint of box, or of the point c for cog_first_near_point; -1 when
