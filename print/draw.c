@@ -1,17 +1,14 @@
 /* draw.c - lines, shapes, colours and the graphics state, in millimetres,
- * and the content-stream writer they use (pdf_int.h: struct pdf_ops).
+ * and the content-stream writer they use (pdf-int.h: struct pdf_ops).
  *
  * Each call is one complete PDF path: colours and widths are set before a
  * path starts (libharu rejects them inside one, HPDF_PAGE_INVALID_GMODE,
  * and so does ops_begin). */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-
-#include <hpdf_pages.h>
-#include <hpdf_streams.h>
 
 /* Control-point distance that makes four Béziers a good circle. */
 #define KAPPA 0.5522847498
@@ -33,11 +30,9 @@ static const char *paint_op(enum print_paint paint)
 
 static void ops_begin_in(struct pdf_ops *o, struct print_doc *d, unsigned gmode)
 {
-	HPDF_PageAttr attr = (HPDF_PageAttr)pdf_page(d)->attr;
-
 	/* What libharu's own operators would refuse: a path begun inside
 	 * text or another path, text state outside text. */
-	if (attr->gmode != gmode)
+	if (HPDF_Page_GetGMode(pdf_page(d)) != gmode)
 		pdf_throw(d, xstrdup("PDF: drawing operator out of place"));
 	o->d = d;
 	o->n = 0;
@@ -57,7 +52,7 @@ static void ops_flush(struct pdf_ops *o)
 {
 	if (o->n == 0)
 		return;
-	if (!pdf_stream_write(((HPDF_PageAttr)pdf_page(o->d)->attr)->stream, o->buf, o->n))
+	if (!hpdf_page_write(pdf_page(o->d), o->buf, o->n))
 		pdf_throw(o->d, xstrdup("PDF: cannot write a page's content"));
 	o->n = 0;
 }
@@ -335,8 +330,6 @@ void print_dash(struct print_doc *d, double on, double off)
 {
 	struct pdf_guard g;
 	struct sb op = SB_INIT;
-	HPDF_PageAttr attr;
-
 	if (!(on >= 0 && off >= 0 && on < 1000 && off < 1000) || (on > 0 && off <= 0))
 		BUG("dash %g %g", on, off);
 	if (on > 0) {
@@ -349,10 +342,9 @@ void print_dash(struct print_doc *d, double on, double off)
 		sb_adds(&op, "[] 0 d\012");
 	}
 	PDF_GUARD(d, &g, goto out);
-	attr = (HPDF_PageAttr)pdf_page(d)->attr;
-	if (attr->gmode != HPDF_GMODE_PAGE_DESCRIPTION)
+	if (HPDF_Page_GetGMode(pdf_page(d)) != HPDF_GMODE_PAGE_DESCRIPTION)
 		BUG("dash set inside a path or text");
-	if (HPDF_Stream_WriteStr(attr->stream, sb_str(&op)) != HPDF_OK)
+	if (!hpdf_page_write(pdf_page(d), op.buf, op.len))
 		pdf_fail(d, xstrdup("PDF: cannot write a dash pattern"));
 	pdf_unguard(d, &g);
 out:

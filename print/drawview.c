@@ -1,6 +1,6 @@
 /* drawview.c - drawing views: grids, hex maps, box maps, tracks.
- * See report_pdf.h.  Every kind is drawn the same way for every game. */
-#include "report_pdf.h"
+ * See report-pdf.h.  Every kind is drawn the same way for every game. */
+#include "report-pdf.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -21,7 +21,7 @@
  * UTF-8 encoder, an encoding CMap (begincidrange) where a ToUnicode CMap
  * needs bfrange and bfchar, so poppler warns on every page and stricter
  * readers lose the text. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,11 +31,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <hpdf_doc.h>
-#include <hpdf_font.h>
-#include <hpdf_fontdef.h>
-#include <hpdf_objects.h>
-#include <hpdf_streams.h>
 
 #include "ttf.h"
 
@@ -236,69 +231,19 @@ static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **
 	return fc;
 }
 
-/* Put the CMap text cmap[0 .. len) in place of libharu's ToUnicode map.
- * Its stream is rewritten rather than a new one added, which would leave
- * libharu's in the file as an object nothing uses. */
-static void set_tounicode(struct print_doc *d, HPDF_Font font, const char *cmap, size_t len)
-{
-	/* These describe libharu's encoding CMap; a ToUnicode stream has
-	 * no use for them. */
-	static const char *const stale[] = { "Type", "CMapName", "CIDSystemInfo", "WMode" };
-	HPDF_Dict s = ((HPDF_FontAttr)font->attr)->cmap_stream;
-
-	if (!s || !s->stream || HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT) != s)
-		pdf_throw(d, xstrdup("PDF: libharu made no ToUnicode map to replace"));
-	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
-		HPDF_Dict_RemoveElement(s, stale[i]); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
-	HPDF_MemStream_FreeData(s->stream);
-	if (!pdf_stream_write(s->stream, cmap, len))
-		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
-}
-
-/* What HPDF_LoadTTFontFromFile does after reading the file: load, register
- * and give the font the next subset tag (HPDFAA, HPDFAB, ...); then our
- * ToUnicode map.  which: the face's compact subset (0) or whole (1). */
+/* A font of the face's compact subset (which 0) or whole (1), with our
+ * ToUnicode map (libharu's maps only what the text used so far). */
 static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int which)
 {
-	HPDF_Doc pdf = d->pdf;
-	const unsigned char *buf = fc->sub[which];
-	size_t len = fc->len[which];
-	HPDF_Font font;
-	HPDF_Stream s = HPDF_MemStream_New(pdf->mmgr, (HPDF_UINT)len);
-	HPDF_FontDef def;
-	char tag[HPDF_TTF_FONT_TAG_LEN + 1];
+	HPDF_Font font = hpdf_load_ttf_mem(d->pdf, fc->sub[which], fc->len[which]);
 
-	if (!s)
-		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
-	/* The first byte makes libharu allocate the stream's one buffer
-	 * (len bytes); the rest is copied there in one go. */
-	if (len == 0 || !pdf_stream_write(s, buf, 1) || !pdf_stream_write(s, buf + 1, len - 1)) {
-		HPDF_Stream_Free(s);
-		pdf_throw(d, xstrdup("PDF: out of memory for a font"));
-	}
-	def = HPDF_TTFontDef_Load(pdf->mmgr, s, HPDF_TRUE); /* owns s now */
-	if (!def || HPDF_Doc_RegisterFontDef(pdf, def) != HPDF_OK)
+	if (!font)
 		pdf_throw(d, xasprintf("PDF: libharu cannot load a font (error 0x%04lX)",
-				       (unsigned long)HPDF_GetError(pdf)));
-	if (pdf->ttfont_tag[0] == 0) {
-		memcpy(pdf->ttfont_tag, "HPDFAA", 6);
-	} else {
-		for (int i = 5; i >= 0; i--) {
-			if (++pdf->ttfont_tag[i] <= 'Z')
-				break;
-			pdf->ttfont_tag[i] = 'A';
-		}
-	}
-	memcpy(tag, pdf->ttfont_tag, HPDF_TTF_FONT_TAG_LEN);
-	tag[HPDF_TTF_FONT_TAG_LEN] = '\0';
-	HPDF_TTFontDef_SetTagName(def, tag);
-	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
-	 * TrueType fonts, which would get StandardEncoding. */
-	font = HPDF_GetFont(pdf, def->base_font, "UTF-8");
-	set_tounicode(d, font, fc->tounicode[which], fc->tulen[which]);
+				       (unsigned long)HPDF_GetError(d->pdf)));
+	if (!hpdf_font_set_tounicode(font, fc->tounicode[which], fc->tulen[which]))
+		pdf_throw(d, xstrdup("PDF: libharu made no ToUnicode map to replace"));
 	return font;
 }
-
 
 HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
 {
@@ -349,21 +294,21 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
  * all, or the PDF would lack the U. */
 static void mark_parts(HPDF_Font font, const struct ttf *t)
 {
-	HPDF_FontDef def = ((HPDF_FontAttr)font->attr)->fontdef;
-	HPDF_TTFontDefAttr a = def->attr;
-	unsigned *stack = xmalloc(a->num_glyphs * sizeof *stack), comp[64];
+	unsigned nglyphs;
+	unsigned char *used = hpdf_font_glyph_flags(font, &nglyphs);
+	unsigned *stack = xmalloc(nglyphs * sizeof *stack), comp[64];
 	size_t top = 0, nc;
 
-	for (unsigned g = 0; g < a->num_glyphs; g++)
-		if (a->glyph_tbl.flgs[g])
+	for (unsigned g = 0; g < nglyphs; g++)
+		if (used[g])
 			stack[top++] = g;
 	while (top > 0) {
 		unsigned g = stack[--top];
 		if (ttf_components(t, g, comp, NULL, 64, &nc))
 			continue; /* our own subset: cannot happen */
 		for (size_t k = 0; k < nc; k++)
-			if (comp[k] < a->num_glyphs && !a->glyph_tbl.flgs[comp[k]]) {
-				a->glyph_tbl.flgs[comp[k]] = 1;
+			if (comp[k] < nglyphs && !used[comp[k]]) {
+				used[comp[k]] = 1;
 				stack[top++] = comp[k];
 			}
 	}

@@ -7,7 +7,7 @@
  * that box, which still tiles the plane: rows (pointy) or columns (flat)
  * are 3/4 of the point-to-point size apart and every other one is shifted
  * by half a hex. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <math.h>
 #include <stdlib.h>

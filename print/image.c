@@ -13,7 +13,7 @@
  * JPEG is passed through as it is (DCTDecode): libharu only reads its
  * header, which is first checked here, since libharu's own check takes a
  * zero-sized or 12-bit picture without complaint. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <stdint.h>
 #include <stdlib.h>

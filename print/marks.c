@@ -1,7 +1,7 @@
 /* marks.c - crop marks, registration targets, fold lines, and calling a
  * piece callback in its own clipped coordinate system.  Shared by card
  * sheets, hex tiles and posters. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 /* Thin enough not to show on a piece cut a hair off the line, thick enough
  * for every printer to print (what print-and-play users ask for). */

@@ -1,45 +1,21 @@
 /* pdf.c - the document: libharu set up once, error handler, pages, trim
  * and bleed boxes, saving.  Fonts are in font.c.  See print.h and
- * pdf_int.h. */
-#include "pdf_int.h"
+ * pdf-int.h. */
+#include "pdf-int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <hpdf_objects.h>
-#include <hpdf_streams.h>
-
 #include "fsutil.h"
 
 #define DEFAULT_FONTDIR "/usr/share/fonts/truetype/dejavu"
-
-static const char *hpdf_reason(HPDF_STATUS no)
-{
-	switch (no) {
-	case HPDF_FILE_IO_ERROR:
-	case HPDF_FILE_OPEN_ERROR:
-		return "cannot read or write a file";
-	case HPDF_FAILD_TO_ALLOC_MEM: /* the 2.3 spelling */
-		return "out of memory";
-	case HPDF_TTF_MISSING_TABLE:
-	case HPDF_TTF_INVALID_FOMAT:
-	case HPDF_TTF_INVALID_CMAP:
-		return "not a TrueType font libharu can use";
-	case HPDF_TTF_CANNOT_EMBEDDING_FONT:
-		return "the font's licence forbids embedding";
-	case HPDF_PAGE_INVALID_GMODE:
-		return "drawing operator out of place";
-	default:
-		return "libharu failed";
-	}
-}
 
 /* libharu calls this on every error.  Keep the first, then jump to the
  * innermost guard so the failed call's caller goes no further. */
 static void on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
 {
 	struct print_doc *d = data;
-	pdf_fail(d, xasprintf("PDF: %s (libharu error 0x%04lX, detail %lu)", hpdf_reason(no),
+	pdf_fail(d, xasprintf("PDF: %s (libharu error 0x%04lX, detail %lu)", hpdf_error_reason(no),
 			      (unsigned long)no, (unsigned long)detail));
 	if (d->jmp)
 		longjmp(*d->jmp, 1);
@@ -210,23 +186,6 @@ int print_doc_save_mem(struct print_doc *d, char **buf, size_t *len, char **err)
 	return doc_bytes(d, buf, len, err);
 }
 
-bool pdf_stream_write(HPDF_Stream s, const void *buf, size_t len)
-{
-	HPDF_MemStreamAttr m = s->attr;
-
-	if (len > 0x7fffffff)
-		return false;
-	if (s->type == HPDF_STREAM_MEMORY && m->w_ptr && m->w_pos <= m->buf_siz &&
-	    m->buf_siz - m->w_pos >= len) {
-		memcpy(m->w_ptr, buf, len);
-		m->w_ptr += len;
-		m->w_pos += (HPDF_UINT)len;
-		s->size += (HPDF_UINT)len;
-		return true;
-	}
-	return HPDF_Stream_Write(s, buf, (HPDF_UINT)len) == HPDF_OK;
-}
-
 HPDF_Page pdf_page(struct print_doc *d)
 {
 	if (!d->page)
@@ -266,17 +225,15 @@ size_t print_page_count(const struct print_doc *d)
 	return d->npages;
 }
 
-static HPDF_Array box_array(struct print_doc *d, double x, double y, double w, double h)
+static bool add_box(struct print_doc *d, const char *key, double x, double y, double w,
+		    double h)
 {
-	HPDF_Array a = HPDF_Array_New(d->page->mmgr);
-	const double v[4] = { x, y, x + w, y + h };
+	const double mm[4] = { x, y, x + w, y + h };
+	HPDF_REAL v[4];
 
-	if (!a)
-		pdf_throw(d, xstrdup("PDF: cannot make a page box"));
 	for (size_t i = 0; i < 4; i++)
-		if (HPDF_Array_AddReal(a, (HPDF_REAL)(v[i] * MM_TO_PT)) != HPDF_OK)
-			pdf_throw(d, xstrdup("PDF: cannot make a page box"));
-	return a;
+		v[i] = (HPDF_REAL)(mm[i] * MM_TO_PT);
+	return hpdf_page_add_box(d->page, key, v);
 }
 
 /* libharu 2.3 has no API for these boxes (HPDF_Page_SetBoundary came in
@@ -288,8 +245,7 @@ void print_page_boxes(struct print_doc *d, double tx, double ty, double tw, doub
 
 	PDF_GUARD(d, &g, return);
 	pdf_page(d);
-	if (HPDF_Dict_Add(d->page, "BleedBox", box_array(d, bx, by, bw, bh)) != HPDF_OK ||
-	    HPDF_Dict_Add(d->page, "TrimBox", box_array(d, tx, ty, tw, th)) != HPDF_OK)
+	if (!add_box(d, "BleedBox", bx, by, bw, bh) || !add_box(d, "TrimBox", tx, ty, tw, th))
 		pdf_throw(d, xstrdup("PDF: cannot add a page box"));
 	pdf_unguard(d, &g);
 }

@@ -8,7 +8,7 @@
  * at the same board position on both pages, in the middle of the overlap.
  * Nothing but crop marks, targets and a label is printed outside the window,
  * and nothing at all is printed over the board. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * (at least twice the bleed, so bleeds never overlap), and the trimmed grid
  * keeps margin from the paper edge; the outer bleed may run into the
  * margin, where a printer may or may not reach, which does not matter. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <math.h>
 #include <stdlib.h>

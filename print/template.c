@@ -1,7 +1,7 @@
 /* template.c - rendering a template: gather its items, then lay them out by
  * kind with the print layer (card sheets, full pages, hex tiles, posters),
  * drawing each piece from the template's <front> and <back>. */
-#include "tpl_int.h"
+#include "tpl-int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,14 +11,12 @@
  * spaces), so anything beyond it, and broken UTF-8, becomes '?'.  In small
  * mode a line is split into runs: Windows-1252 bytes for the base-14 face,
  * and the suits through Symbol. */
-#include "pdf_int.h"
+#include "pdf-int.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <hpdf_font.h>
-#include <hpdf_pages.h>
 
 #define ELLIPSIS 0x2026
 
@@ -154,7 +152,7 @@ static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp
 
 /* One run in font f at x, y: the bytes HPDF_Page_SetFontAndSize and
  * HPDF_Page_TextOut would write, at a fraction of their cost (struct
- * pdf_ops in pdf_int.h).  The move (Td) is ours only as the first in its
+ * pdf_ops in pdf-int.h).  The move (Td) is ours only as the first in its
  * text object, where libharu's text position is still the origin and the
  * move is x, y exactly; later ones are relative to where the last run
  * ended, which is libharu's arithmetic, so they stay libharu's.  Needs a
@@ -163,11 +161,11 @@ static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL
 		     HPDF_REAL y, const char *text)
 {
 	HPDF_Page p = pdf_page(d);
-	HPDF_PageAttr attr = (HPDF_PageAttr)p->attr;
-	HPDF_TransMatrix *m = &attr->text_matrix;
-	const char *name = HPDF_Page_GetLocalFontName(p, f);
-	bool first = m->a == 1 && m->b == 0 && m->c == 0 && m->d == 1 && m->x == 0 &&
-		     m->y == 0 && attr->text_pos.x == 0 && attr->text_pos.y == 0;
+	const HPDF_TransMatrix m = HPDF_Page_GetTextMatrix(p);
+	const HPDF_Point pos = HPDF_Page_GetCurrentTextPos(p);
+	const char *name = hpdf_page_font_name(p, f);
+	bool first = m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.x == 0 && m.y == 0 &&
+		     pos.x == 0 && pos.y == 0;
 	struct pdf_ops o;
 
 	if (!name)
@@ -182,18 +180,12 @@ static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL
 		ops_op(&o, "Td");
 	}
 	ops_end(&o);
-	attr->gstate->font = f;
-	attr->gstate->font_size = size;
-	attr->gstate->writing_mode = ((HPDF_FontAttr)f->attr)->writing_mode;
+	hpdf_page_set_font_state(p, f, size);
 	if (!first) {
 		HPDF_Page_TextOut(p, x, y, text);
 		return;
 	}
-	/* What HPDF_Page_MoveTextPos leaves behind. */
-	m->x = x;
-	m->y = y;
-	attr->text_pos.x = x;
-	attr->text_pos.y = y;
+	hpdf_page_set_text_origin(p, x, y);
 	HPDF_Page_ShowText(p, text);
 }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_pdf.h"
+#include "report-pdf.h"
 #include "sched.h"
 #include "util.h"
 

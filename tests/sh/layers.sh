@@ -2,7 +2,8 @@
 # layers.sh - the layers of ../shared/DESIGN.md hold: every #include "..."
 # of lib/, mail/, print/ and src/games/NAME/ names a header of its own
 # folder, of lib/, or (games only) the engine interface, engine.h and
-# game.h; and no code outside src/games/ names a game of GAMES.
+# game.h; libharu's private headers only in print/hpdf-glue.c; and no code
+# outside src/games/ names a game of GAMES.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -37,6 +38,17 @@ out=$(
 if [ -n "$out" ]; then
 	fail "includes that cross the layers:"
 	printf '%s\n' "$out" >&2
+else
+	ok
+fi
+
+# libharu past its public API only in print/hpdf-glue.c: every other file
+# of print/ sees it through pdf-int.h, which asks for the public view.
+hits=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*<hpdf' print/*.[ch] |
+	grep -v -e '^print/hpdf-glue\.[ch]:' -e '^print/pdf-int\.h:[0-9]*:#include <hpdf\.h>$' || true)
+if [ -n "$hits" ] || ! grep -q '^#define HPDF_SHARED$' print/pdf-int.h; then
+	fail "libharu reached outside print/hpdf-glue.c:"
+	printf '%s\n' "$hits" >&2
 else
 	ok
 fi

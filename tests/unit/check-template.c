@@ -14,7 +14,7 @@
 
 #include "template.h"
 #include "testutil.h"
-#include "tpl_int.h"
+#include "tpl-int.h"
 #include "util.h"
 #include "xmlutil.h"
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "print.h"
-#include "report_pdf.h"
+#include "report-pdf.h"
 #include "template.h"
 #include "testutil.h"
 #include "ttf.h"

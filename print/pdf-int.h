@@ -1,4 +1,4 @@
-/* pdf_int.h - inside the print/ layer only: the document and the guard
+/* pdf-int.h - inside the print/ layer only: the document and the guard
  * that turns libharu's error callback into a sticky document error.
  *
  * libharu reports an error twice: through the handler given to HPDF_New and
@@ -13,7 +13,12 @@
 #include <setjmp.h>
 #include <stdint.h>
 
+/* libharu's public view only: its handles are opaque here, and what it
+ * keeps private is reached through hpdf-glue.h. */
+#define HPDF_SHARED
 #include <hpdf.h>
+
+#include "hpdf-glue.h"
 
 #include "print.h"
 #include "util.h"
@@ -92,12 +97,6 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
  * used (it follows only one level). */
 void pdf_fonts_finish(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
-
-/* Append len bytes to a libharu stream; false if libharu fails.  For a
- * memory stream whose last buffer has room the bytes are copied straight
- * there, and the stream's sizes advanced as HPDF_Stream_Write would:
- * libharu copies a byte at a time (pdf.c). */
-bool pdf_stream_write(HPDF_Stream s, const void *buf, size_t len);
 
 /* Content-stream operators written by us (draw.c).  Each of libharu 2.3's
  * page operators clears a 512-byte buffer a byte at a time before

@@ -1,4 +1,4 @@
-/* ttf_read.c - finding and checking a TrueType font's tables, and the
+/* ttf-read.c - finding and checking a TrueType font's tables, and the
  * look-ups the subsetter needs: cmap, metrics, glyph data, components.
  * See ttf.h.  Every read is checked against the table it is in, once in
  * ttf_open for the fixed-size parts and at each look-up for the rest. */

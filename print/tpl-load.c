@@ -1,7 +1,7 @@
-/* tpl_load.c - reading templates and kits: parse safely, validate against
+/* tpl-load.c - reading templates and kits: parse safely, validate against
  * the built-in schema, then compile every XPath once so a typo is reported
  * with its line before anything is drawn. */
-#include "tpl_int.h"
+#include "tpl-int.h"
 
 #include <stdlib.h>
 #include <string.h>

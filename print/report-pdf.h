@@ -1,4 +1,4 @@
-/* report_pdf.h - drawing an engine's struct view (lib/view.h) and the turn
+/* report-pdf.h - drawing an engine's struct view (lib/view.h) and the turn
  * report PDF built around it.  Knows nothing of any one game. */
 #ifndef WP_REPORT_PDF_H
 #define WP_REPORT_PDF_H

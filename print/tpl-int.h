@@ -1,4 +1,4 @@
-/* tpl_int.h - what the template loader, evaluator and drawer share.
+/* tpl-int.h - what the template loader, evaluator and drawer share.
  * A template is kept as its parsed, validated XML tree and walked at render
  * time: the tree is the program, so there is nothing to translate. */
 #ifndef WP_TPL_INT_H
@@ -44,7 +44,7 @@ struct tpl_run {
 	char *xperr;     /* the last message from libxml2's XPath */
 };
 
-/* tpl_eval.c */
+/* tpl-eval.c */
 void tpl_xpath_errors(xmlXPathContext *xp, struct tpl_run *r);
 /* Set the message of r from element el: "FILE:LINE: ..." (first one wins). */
 void tpl_fail(struct tpl_run *r, const xmlNode *el, const char *fmt, ...)
@@ -70,7 +70,7 @@ int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *a
  * with *why set when src is empty, absolute or climbs out with "..". */
 char *tpl_image_path(const struct tpl *t, const char *src, const char **why);
 
-/* tpl_draw.c */
+/* tpl-draw.c */
 /* Draw the children of parent with node as the XPath context node;
  * -1 once r->err is set. */
 int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node);

@@ -1,5 +1,5 @@
-/* tpl_draw.c - the drawing elements of a template, walked in order. */
-#include "tpl_int.h"
+/* tpl-draw.c - the drawing elements of a template, walked in order. */
+#include "tpl-int.h"
 
 #include <math.h>
 #include <stdlib.h>

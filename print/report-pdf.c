@@ -1,7 +1,7 @@
-/* report_pdf.c - a player's turn report as a PDF: the heading, a picture of
+/* report-pdf.c - a player's turn report as a PDF: the heading, a picture of
  * the board, what happened, the details and the orders to send next,
- * flowing over as many pages as it needs.  See report_pdf.h. */
-#include "report_pdf.h"
+ * flowing over as many pages as it needs.  See report-pdf.h. */
+#include "report-pdf.h"
 
 #include <stdlib.h>
 #include <string.h>

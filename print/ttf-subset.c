@@ -1,4 +1,4 @@
-/* ttf_subset.c - writing a TrueType font that holds only some characters
+/* ttf-subset.c - writing a TrueType font that holds only some characters
  * of another.  See ttf.h.
  *
  * Glyphs are renumbered in code point order (composite parts after), so

@@ -1,6 +1,6 @@
-/* tpl_eval.c - XPath for templates: evaluation at a node, {XPath}
+/* tpl-eval.c - XPath for templates: evaluation at a node, {XPath}
  * substitution in attributes and text, numbers and colours. */
-#include "tpl_int.h"
+#include "tpl-int.h"
 
 #include <math.h>
 #include <stdarg.h>
