@@ -9,6 +9,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
+#include "utf8.h"
+
 struct html_out {
 	struct sb *sb;
 	int quote;  /* <blockquote> depth: those lines get "> " like a quote */
@@ -61,7 +63,7 @@ static void text(struct html_out *o, const char *s)
 			o->space = !o->bol;
 			n = 2;
 		} else {
-			while ((s[n] & 0xc0) == 0x80) /* the whole UTF-8 sequence */
+			while (utf8_continues(s[n])) /* the whole UTF-8 sequence */
 				n++;
 			put_char(o, s, n);
 		}

@@ -17,60 +17,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 
 #define ELLIPSIS 0x2026
 
-/* Decode UTF-8; controls become spaces, so a tab never reaches the PDF. */
+/* Decode UTF-8 to the code points the fonts can take: controls become
+ * spaces, so a tab never reaches the PDF; what is not UTF-8 (one '?' for a
+ * bad sequence), C1 controls and characters past U+FFFF become '?'. */
 static uint32_t *decode(const char *s, size_t *n)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	uint32_t *out = xmalloc((strlen(s) + 1) * sizeof *out);
-	size_t k = 0;
+	size_t rest = strlen(s), k = 0, len;
+	uint32_t *out = xmalloc((rest + 1) * sizeof *out), c;
 
-	while (*p) {
-		uint32_t c = *p, min;
-		int more;
-		if (c < 0x80) {
-			out[k++] = (c < 0x20 && c != '\n') || c == 0x7f ? ' ' : c;
-			p++;
-			continue;
-		}
-		if ((c & 0xe0) == 0xc0)
-			more = 1, c &= 0x1f, min = 0x80;
-		else if ((c & 0xf0) == 0xe0)
-			more = 2, c &= 0x0f, min = 0x800;
-		else if ((c & 0xf8) == 0xf0)
-			more = 3, c &= 0x07, min = 0x10000;
-		else
-			more = 0, c = '?', min = 0;
-		p++;
-		for (int i = 0; i < more; i++, p++) {
-			if ((*p & 0xc0) != 0x80) {
-				c = '?', more = 0;
-				break;
-			}
-			c = c << 6 | (*p & 0x3f);
-		}
-		if (c < min || c > 0xffff || (c >= 0xd800 && c <= 0xdfff) || (c >= 0x80 && c < 0xa0))
+	while (rest) {
+		len = utf8_next(s, rest, &c);
+		if (!len) {
+			for (c = '?', len = 1; len < rest && len < 4 && utf8_continues(s[len]); len++)
+				;
+		} else if (c < 0x80) {
+			c = (c < 0x20 && c != '\n') || c == 0x7f ? ' ' : c;
+		} else if (c > 0xffff || c < 0xa0) {
 			c = '?';
+		}
 		out[k++] = c;
+		s += len, rest -= len;
 	}
 	*n = k;
 	return out;
-}
-
-static void put_utf8(struct sb *sb, uint32_t c)
-{
-	if (c < 0x80) {
-		sb_addc(sb, (char)c);
-	} else if (c < 0x800) {
-		sb_addc(sb, (char)(0xc0 | c >> 6));
-		sb_addc(sb, (char)(0x80 | (c & 0x3f)));
-	} else {
-		sb_addc(sb, (char)(0xe0 | c >> 12));
-		sb_addc(sb, (char)(0x80 | (c >> 6 & 0x3f)));
-		sb_addc(sb, (char)(0x80 | (c & 0x3f)));
-	}
 }
 
 /* Windows-1252 0x80-0x9f; 0 where the code page has a hole. */
@@ -113,7 +87,7 @@ static HPDF_Font next_run(struct print_doc *d, HPDF_Font base, const uint32_t *c
 	sb_reset(sb);
 	if (!d->small) {
 		for (; *i < n; (*i)++)
-			put_utf8(sb, cp[*i]);
+			utf8_put(sb, cp[*i]);
 		return base;
 	}
 	sym = symbol_byte(cp[*i]) != 0;
