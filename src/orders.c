@@ -139,8 +139,42 @@ static bool is_reply_separator(const char *line)
 	return false;
 }
 
-static int parse_orders_text(struct submission *s, const char *text, size_t len,
+/* text with every line end a LF (CRLF and a lone CR, as old Mac mail and
+ * some webmail send, count as one) and no NUL byte (a client's stray NUL
+ * must not cost a player the orders around it); caller frees. */
+static char *plain_lines(const char *text, size_t len, size_t *out_len)
+{
+	char *out = xmalloc(len + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\r') {
+			out[n++] = '\n';
+			if (i + 1 < len && text[i + 1] == '\n')
+				i++;
+		} else if (text[i]) {
+			out[n++] = text[i];
+		}
+	}
+	out[n] = '\0';
+	*out_len = n;
+	return out;
+}
+
+static int parse_lines(struct submission *s, const char *text, size_t len, int first_lineno,
+		       char **err);
+
+static int parse_orders_text(struct submission *s, const char *raw, size_t raw_len,
 			     int first_lineno, char **err)
+{
+	size_t len;
+	char *text = plain_lines(raw, raw_len, &len);
+	int rc = parse_lines(s, text, len, first_lineno, err);
+	free(text);
+	return rc;
+}
+
+static int parse_lines(struct submission *s, const char *text, size_t len, int first_lineno,
+		       char **err)
 {
 	int lineno = first_lineno;
 	size_t i = 0;
@@ -155,11 +189,6 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 		size_t ll = strlen(line);
 		int h;
 
-		if (ll != end - i) {
-			*err = xasprintf("line %d: contains a NUL byte", lineno);
-			free(line);
-			return -1;
-		}
 		/* Order text ends up in the game's XML state, which libxml2
 		 * cannot read back when it holds bytes that are not UTF-8: one
 		 * such order would make the game unreadable after its turn. */
@@ -169,8 +198,6 @@ static int parse_orders_text(struct submission *s, const char *text, size_t len,
 			free(line);
 			return -1;
 		}
-		if (ll && line[ll - 1] == '\r')
-			line[--ll] = '\0';
 		i = end + 1;
 		if (!strcmp(line, "-- ") || !strcmp(line, "--")) {
 			free(line);

@@ -161,6 +161,29 @@ START_TEST(plain_mail_body_is_read)
 }
 END_TEST
 
+/* A stray NUL costs nothing but itself; lone CRs (old Mac mail, some
+ * webmail) end lines as LF and CRLF do, and the line numbers count them. */
+START_TEST(nul_bytes_and_lone_carriage_returns)
+{
+	static const char nul[] = "game g1\nplayer ann\npassword pw\nle\0ave\n";
+	struct submission s;
+	char *err = NULL;
+	ck_assert_int_eq(submission_parse(nul, sizeof nul - 1, &s, &err), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.lines[0].text, "leave");
+	ck_assert_int_eq(s.lines[0].lineno, 4);
+	submission_release(&s);
+	parse_ok("game g1\rplayer ann\r\npassword pw\r\rjoin 5\rleave\r", &s);
+	ck_assert_str_eq(s.game, "g1");
+	ck_assert_str_eq(s.player, "ann");
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.lines[0].text, "join 5");
+	ck_assert_int_eq(s.lines[0].lineno, 5);
+	ck_assert_int_eq(s.lines[1].lineno, 6);
+	submission_release(&s);
+}
+END_TEST
+
 /* Found by `make fuzz`: the Message-ID goes into our reply's In-Reply-To
  * and References, so a CR left in it (a folded CRLF header, or a lone CR a
  * sender put there) would end that header line and start another. */
@@ -280,6 +303,7 @@ int main(void)
 	tcase_add_test(tc, second_password_line_is_a_command);
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
+	tcase_add_test(tc, nul_bytes_and_lone_carriage_returns);
 	tcase_add_test(tc, header_values_hold_no_carriage_return);
 	tcase_add_test(tc, envelope_from_line_is_skipped);
 	tcase_add_test(tc, text_that_is_not_utf8);
