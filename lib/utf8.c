@@ -1,6 +1,8 @@
 /* utf8.c - UTF-8 encode, decode and check (see utf8.h). */
 #include "utf8.h"
 
+#include <string.h>
+
 size_t utf8_next(const char *str, size_t n, uint32_t *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -74,4 +76,26 @@ size_t utf8_count(const char *s)
 	for (; *s; s++)
 		n += !utf8_continues(*s);
 	return n;
+}
+
+char *utf8_visible(const char *s)
+{
+	struct sb out = SB_INIT;
+	size_t rest = strlen(s), k;
+	uint32_t cp;
+
+	while (rest) {
+		k = utf8_next(s, rest, &cp);
+		if (k && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0) &&
+		    (cp >= 0x20 || cp == '\n' || cp == '\t')) {
+			sb_add(&out, s, k);
+		} else {
+			if (!k)
+				k = 1;
+			for (size_t i = 0; i < k; i++)
+				sb_addf(&out, "\\x%02x", (unsigned char)s[i]);
+		}
+		s += k, rest -= k;
+	}
+	return sb_detach(&out);
 }

@@ -32,6 +32,12 @@ void utf8_put(struct sb *out, uint32_t cp);
  * continue a sequence: for valid UTF-8, the code points. */
 size_t utf8_count(const char *s);
 
+/* A copy of s fit for a terminal or a log: control characters (C0 but
+ * tab and line feed, DEL, C1) and bytes that are not UTF-8 are written as
+ * \xHH, so text from a mail can neither move the cursor nor recolour a
+ * terminal; the rest is copied.  Caller frees. */
+char *utf8_visible(const char *s);
+
 /* Is byte c the second, third or fourth byte of a sequence?  A cut at such
  * a byte would split a character. */
 static inline bool utf8_continues(char c)

@@ -30,6 +30,7 @@
 #include "fsutil.h"
 #include "mime.h"
 #include "orders.h"
+#include "utf8.h"
 
 /* One run over the sources (or one message handed in by fetch_one). */
 struct fetch_run {
@@ -78,9 +79,11 @@ static int spool_put(const struct campaign *c, const char *sub, const char *name
 	return rc;
 }
 
-/* A line for r->log and spool/fetch.log. */
-static void log_line(struct fetch_run *fr, const char *msg)
+/* A line for r->log and spool/fetch.log, its control characters escaped:
+ * it holds text from mail, and people read it on a terminal. */
+static void log_line(struct fetch_run *fr, const char *text)
 {
+	char *msg = utf8_visible(text);
 	char *path = xasprintf("%s/spool/fetch.log", fr->c->dir), *line;
 	time_t t = (time_t)fr->c->now;
 	struct tm tm;
@@ -101,6 +104,7 @@ static void log_line(struct fetch_run *fr, const char *msg)
 	}
 	free(line);
 	free(path);
+	free(msg);
 }
 
 static void fetch_log(struct fetch_run *fr, const char *fmt, ...)

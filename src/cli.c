@@ -9,17 +9,23 @@
 #include <time.h>
 
 #include "fsutil.h"
+#include "utf8.h"
 
 const char *cli_dir = ".";
 
+/* Messages carry text from mail (game ids, names, orders): shown with
+ * their control characters escaped, so none reaches the terminal. */
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("wyrmpost: ", stderr);
+	char *msg, *shown;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	shown = utf8_visible(msg);
+	fprintf(stderr, "wyrmpost: %s\n", shown);
+	free(shown);
+	free(msg);
 }
 
 int cli_exit_code(int rc)

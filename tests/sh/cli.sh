@@ -136,4 +136,11 @@ expect_status 0 wp help rules
 expect_grep 'burglar' "$scratch/out"
 expect_status 64 wp help frobnicate
 expect_status 64 wp frobnicate
+
+# Text from a mail never reaches the terminal with its control characters:
+# an escape sequence in the game line is shown as \x1b.
+printf 'game g\033[2J\033[31m9\nplayer ann\npassword pw\nleave\n' >"$scratch/esc.txt"
+"$WYRMPOST" -d "$scratch/c" submit "$scratch/esc.txt" >"$scratch/out" 2>"$scratch/err" || true
+expect_grep 'g\\x1b\[2J\\x1b\[31m9' "$scratch/err"
+if LC_ALL=C grep -q "$(printf '\033')" "$scratch/err"; then fail "a raw escape reached stderr"; else ok; fi
 finish

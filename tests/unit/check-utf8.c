@@ -1,5 +1,6 @@
 /* check-utf8.c - lib/utf8.c, on cases worked out by hand from RFC 3629's
  * table, and encode/decode round trips over every code point. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -115,6 +116,28 @@ START_TEST(count_and_continues)
 }
 END_TEST
 
+START_TEST(visible_text)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "plain \xC5\xBB\xC3\xB3\xC5\x82w", "plain \xC5\xBB\xC3\xB3\xC5\x82w" },
+		{ "two\nlines\tand a tab", "two\nlines\tand a tab" },
+		{ "game \x1b[31mg1\x1b[0m", "game \\x1b[31mg1\\x1b[0m" },
+		{ "bell\a cr\r del\x7f", "bell\\x07 cr\\x0d del\\x7f" },
+		{ "csi \xC2\x9B" "2J", "csi \\xc2\\x9b2J" },  /* U+009B, the 8-bit CSI */
+		{ "raw \x9B" "2J", "raw \\x9b2J" },               /* not UTF-8 */
+		{ "cut \xE2\x82", "cut \\xe2\\x82" },
+		{ "", "" },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *v = utf8_visible(cases[i].in);
+		ck_assert_str_eq(v, cases[i].out);
+		free(v);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("utf8");
@@ -124,6 +147,7 @@ int main(void)
 	tcase_add_test(tc, valid_looks_at_every_byte);
 	tcase_add_test(tc, put_and_next_round_trip);
 	tcase_add_test(tc, count_and_continues);
+	tcase_add_test(tc, visible_text);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
