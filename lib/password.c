@@ -11,6 +11,7 @@
 #include <nettle/base64.h>
 #include <nettle/memops.h>
 #include <nettle/pbkdf2.h>
+#include <nettle/sha2.h>
 
 #include "util.h"
 
@@ -84,9 +85,17 @@ static bool unb64(const char *s, unsigned char *out, size_t want)
 	return ok;
 }
 
+static unsigned long derivations;
+
+unsigned long password_derivations(void)
+{
+	return derivations;
+}
+
 static void derive(const char *password, unsigned iter, const unsigned char *salt,
 		   unsigned char *hash)
 {
+	derivations++;
 	pbkdf2_hmac_sha256(strlen(password), (const uint8_t *)password, iter,
 			   SALT_LEN, salt, HASH_LEN, hash);
 }
@@ -126,4 +135,49 @@ bool password_verify(const char *password, const char *stored)
 	}
 	free(copy);
 	return ok;
+}
+
+static void cache_key(const char *name, const char *password, const char *stored,
+		      unsigned char key[32])
+{
+	struct sha256_ctx ctx;
+	sha256_init(&ctx);
+	sha256_update(&ctx, strlen(name) + 1, (const uint8_t *)name);
+	sha256_update(&ctx, strlen(stored ? stored : "") + 1, (const uint8_t *)(stored ? stored : ""));
+	sha256_update(&ctx, strlen(password), (const uint8_t *)password);
+	sha256_digest(&ctx, 32, key);
+}
+
+bool password_check(struct password_cache *pc, const char *name, const char *password,
+		    const char *stored)
+{
+	/* What an unknown player's password is checked against: a hash of
+	 * the usual cost that nothing matches. */
+	static const unsigned char nobody[SALT_LEN];
+	unsigned char key[32], got[HASH_LEN];
+	bool ok;
+
+	cache_key(name, password, stored, key);
+	for (size_t i = 0; i < pc->n; i++)
+		if (memeql_sec(pc->v[i].key, key, sizeof key))
+			return pc->v[i].ok;
+	if (stored) {
+		ok = password_verify(password, stored);
+	} else {
+		derive(password, PASSWORD_ITERATIONS, nobody, got);
+		ok = false;
+	}
+	pc->v = xrealloc(pc->v, (pc->n + 1) * sizeof *pc->v);
+	memcpy(pc->v[pc->n].key, key, sizeof key);
+	pc->v[pc->n++].ok = ok;
+	return ok;
+}
+
+void password_cache_release(struct password_cache *pc)
+{
+	if (pc->v)
+		memset(pc->v, 0, pc->n * sizeof *pc->v);
+	free(pc->v);
+	pc->v = NULL;
+	pc->n = 0;
 }

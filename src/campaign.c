@@ -67,6 +67,7 @@ int campaign_open(struct campaign *c, const char *dir, long long now, char **err
 void campaign_close(struct campaign *c)
 {
 	fs_unlock(c->lock_fd);
+	password_cache_release(&c->passwords);
 	config_release(&c->cfg);
 	free(c->dir);
 	memset(c, 0, sizeof *c);

@@ -21,6 +21,7 @@
 #include "conf.h"
 #include "events.h"
 #include "game.h"
+#include "password.h"
 #include "util.h"
 
 struct campaign {
@@ -28,6 +29,7 @@ struct campaign {
 	struct config cfg;
 	long long now;  /* the time of this run, seconds since the epoch */
 	int lock_fd;
+	struct password_cache passwords; /* the checks of this run */
 };
 
 int campaign_init(const char *dir, const char *sender, const char *gamemaster,

@@ -348,7 +348,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		}
 		p = (int)g.nplayers - 1;
 	}
-	if (p < 0 || !password_verify(s.password, g.players[p].hash)) {
+	if (!password_check(&c->passwords, s.player, s.password, p < 0 ? NULL : g.players[p].hash)) {
 		/* Nothing goes back to the sender, who may not be the player;
 		 * the player's own address is told that someone tried. */
 		*err = xasprintf("%s: wrong player or password", g.id);

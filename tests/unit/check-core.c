@@ -165,6 +165,40 @@ START_TEST(passwords_hash_and_verify)
 }
 END_TEST
 
+/* One PBKDF2 per (player, stored hash, password) a run, and the same one
+ * for a name that is no player, so a reply's timing tells nothing. */
+START_TEST(password_checks_cost_one_derivation_each)
+{
+	struct password_cache pc = PASSWORD_CACHE_INIT;
+	char *err = NULL, *h = password_hash("s3cret", &err), *h2 = password_hash("s3cret", &err);
+	unsigned long d0 = password_derivations();
+
+	ck_assert(password_check(&pc, "ann", "s3cret", h));
+	ck_assert_uint_eq(password_derivations(), d0 + 1);
+	ck_assert(password_check(&pc, "ann", "s3cret", h)); /* the same mail again */
+	ck_assert(!password_check(&pc, "ann", "guess", h));
+	ck_assert(!password_check(&pc, "ann", "guess", h));
+	ck_assert_uint_eq(password_derivations(), d0 + 2);
+	ck_assert(password_check(&pc, "ann", "s3cret", h2)); /* a new hash: checked anew */
+	ck_assert_uint_eq(password_derivations(), d0 + 3);
+	/* Nobody called zed: a derivation, like anyone's, and never a match. */
+	ck_assert(!password_check(&pc, "zed", "s3cret", NULL));
+	ck_assert_uint_eq(password_derivations(), d0 + 4);
+	ck_assert(!password_check(&pc, "zed", "s3cret", NULL));
+	ck_assert(!password_check(&pc, "bob", "s3cret", NULL)); /* another name: its own */
+	ck_assert_uint_eq(password_derivations(), d0 + 5);
+	ck_assert(!password_check(&pc, "ann", "", h));
+	password_cache_release(&pc);
+	ck_assert_uint_eq(pc.n, 0);
+	/* A cache gone, each check costs again. */
+	ck_assert(password_check(&pc, "ann", "s3cret", h));
+	ck_assert_uint_eq(password_derivations(), d0 + 7);
+	password_cache_release(&pc);
+	free(h);
+	free(h2);
+}
+END_TEST
+
 START_TEST(small_parsers)
 {
 	long long v;
@@ -198,6 +232,7 @@ int main(void)
 	tcase_add_test(tc, options_defaults_and_validation);
 	tcase_add_test(tc, deadlines_and_local_time);
 	tcase_add_test(tc, passwords_hash_and_verify);
+	tcase_add_test(tc, password_checks_cost_one_derivation_each);
 	tcase_add_test(tc, small_parsers);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
