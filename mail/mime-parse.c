@@ -10,7 +10,9 @@
 
 /* Bounds on what one message may make us do; beyond them parts are
  * ignored, which is harmless for orders mail. */
-#define MAX_DEPTH 24
+/* Real mail nests a handful of levels (a signed reply with an HTML twin and
+ * an attachment is five); far past that is a hostile or broken mail. */
+#define MAX_DEPTH 100
 #define MAX_PARTS 500
 #define MAX_TEXTS 16
 
@@ -20,6 +22,7 @@ struct walk {
 	size_t parts;
 	size_t budget; /* bytes of text we may still produce */
 	bool empty_multipart; /* libetpan found a multipart with no parts */
+	bool too_deep;        /* parts below MAX_DEPTH were not read */
 	struct mime_result *out;
 };
 
@@ -235,6 +238,8 @@ static void single(struct walk *w, struct mailmime *m)
 
 static void walk(struct walk *w, struct mailmime *m, int depth)
 {
+	if (m && depth > MAX_DEPTH)
+		w->too_deep = true;
 	if (!m || depth > MAX_DEPTH || ++w->parts > MAX_PARTS)
 		return;
 	if (m->mm_type == MAILMIME_SINGLE) {
@@ -425,7 +430,11 @@ static int collect(struct walk *w, struct mime_result *out, char **err)
 	out->n = k;
 	if (k)
 		return MIME_OK;
-	*err = xstrdup("the mail has no text part");
+	if (w->too_deep)
+		*err = xasprintf("the mail's parts are nested more than %d deep, and none above "
+				 "that is text", MAX_DEPTH);
+	else
+		*err = xstrdup("the mail has no text part");
 	return MIME_NO_TEXT;
 }
 

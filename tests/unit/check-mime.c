@@ -719,6 +719,39 @@ START_TEST(deep_nesting)
 }
 END_TEST
 
+/* Nesting far deeper than real mail gets is still read (the cap was 24);
+ * past 100 levels the sender is told why no text was found. */
+START_TEST(nesting_limit)
+{
+	struct sb m = SB_INIT;
+	struct mime_result r;
+	char *err = NULL;
+	for (int depth = 60; depth <= 150; depth += 90) {
+		m.len = 0;
+		sb_adds(&m, "From: a@b.example\nMIME-Version: 1.0\n");
+		for (int i = 0; i < depth; i++)
+			sb_addf(&m, "Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n", i, i);
+		sb_adds(&m, "Content-Type: text/plain\n\nA1 hold\n");
+		for (int i = depth - 1; i >= 0; i--)
+			sb_addf(&m, "--b%d--\n", i);
+		int rc = mime_orders_text(m.buf, m.len, &quick, &r, &err);
+		if (depth == 60) {
+			ck_assert_int_eq(rc, MIME_OK);
+			ck_assert_uint_eq(r.n, 1);
+			ck_assert_str_eq(r.texts[0].text, "A1 hold\n");
+		} else {
+			ck_assert_int_eq(rc, MIME_NO_TEXT);
+			ck_assert_str_eq(err, "the mail's parts are nested more than 100 deep, and "
+					      "none above that is text");
+		}
+		mime_result_release(&r);
+		free(err);
+		err = NULL;
+	}
+	sb_release(&m);
+}
+END_TEST
+
 START_TEST(sigpipe_untouched)
 {
 	struct sigaction before, after;
@@ -1189,6 +1222,7 @@ static Suite *mime_suite(void)
 	tcase_add_test(tc, crash_reported);
 	tcase_add_test(tc, memory_limited);
 	tcase_add_test(tc, deep_nesting);
+	tcase_add_test(tc, nesting_limit);
 	tcase_add_test(tc, sigpipe_untouched);
 	tcase_add_test(tc, garbled_results_refused);
 	tcase_add_test(tc, many_mails_one_child);
