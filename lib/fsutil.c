@@ -86,14 +86,15 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int fs_write_atomic(const char *path, const char *data, size_t len, char **err)
+static int write_atomic(const char *path, const char *data, size_t len, mode_t mode,
+			char **err)
 {
 	char *dir = dir_of(path);
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	char *tmp = xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
 	int fd, rc = -1;
 
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
 		*err = sys_err("cannot create", tmp);
 		goto out;
@@ -121,6 +122,16 @@ out:
 	return rc;
 }
 
+int fs_write_atomic(const char *path, const char *data, size_t len, char **err)
+{
+	return write_atomic(path, data, len, 0666, err);
+}
+
+int fs_write_private(const char *path, const char *data, size_t len, char **err)
+{
+	return write_atomic(path, data, len, 0600, err);
+}
+
 int fs_mkdirs(const char *path, char **err)
 {
 	char *p = xstrdup(path);
@@ -130,7 +141,7 @@ int fs_mkdirs(const char *path, char **err)
 		if (c != '/' && c != '\0')
 			continue;
 		*s = '\0';
-		if (mkdir(p, 0750) == 0) {
+		if (mkdir(p, 0777) == 0) {
 			char *parent = dir_of(p);
 			rc = fs_fsync_dir(parent, err);
 			free(parent);

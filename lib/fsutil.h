@@ -14,9 +14,14 @@
 
 int fs_read_file(const char *path, char **buf, size_t *len, char **err);
 /* Write path atomically: a temporary file in the same directory, fsync,
- * rename over path, fsync of the directory. */
+ * rename over path, fsync of the directory.  The file's mode is 0666 less
+ * the umask, as for any program's output. */
 int fs_write_atomic(const char *path, const char *data, size_t len, char **err);
-/* mkdir -p, each new directory synced into its parent. */
+/* The same for a file that holds a secret (a password, a password's hash,
+ * a mail with either): mode 0600 whatever the umask. */
+int fs_write_private(const char *path, const char *data, size_t len, char **err);
+/* mkdir -p, each new directory synced into its parent; mode 0777 less the
+ * umask. */
 int fs_mkdirs(const char *path, char **err);
 int fs_fsync_dir(const char *dir, char **err);
 /* Rename and sync the directory (or directories) involved. */

@@ -343,22 +343,22 @@ char *outbox_render(const struct outmsg *m)
 	return out;
 }
 
-int outbox_put(const char *dir, const struct outmsg *m, char **err)
+int outbox_put(const char *maildir, const struct outmsg *m, char **err)
 {
 	/* Maildir delivery: complete the file in tmp/, then rename into new/,
 	 * so a reader never sees half a message. */
 	static const char *const sub[] = { "tmp", "new", "cur" };
-	char *tmp = xasprintf("%s/outbox/tmp/%s.eml", dir, m->key);
-	char *path = xasprintf("%s/outbox/new/%s.eml", dir, m->key);
+	char *tmp = xasprintf("%s/tmp/%s.eml", maildir, m->key);
+	char *path = xasprintf("%s/new/%s.eml", maildir, m->key);
 	char *text = outbox_render(m);
 	int rc = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(sub) && !rc; i++) {
-		char *d = xasprintf("%s/outbox/%s", dir, sub[i]);
+		char *d = xasprintf("%s/%s", maildir, sub[i]);
 		rc = fs_mkdirs(d, err);
 		free(d);
 	}
 	if (!rc)
-		rc = fs_write_atomic(tmp, text, strlen(text), err);
+		rc = fs_write_private(tmp, text, strlen(text), err); /* welcome mails hold passwords */
 	if (!rc)
 		rc = fs_rename(tmp, path, err);
 	free(text);

@@ -36,7 +36,8 @@ struct outmsg {
  * whenever *m is the same, for nothing comes from the clock, the host or
  * a random number. */
 char *outbox_render(const struct outmsg *m);
-/* Write it atomically to DIR/outbox/new/KEY.eml; 0, or -1 with *err. */
-int outbox_put(const char *campaign_dir, const struct outmsg *m, char **err);
+/* Write it atomically to the Maildir MAILDIR/new/KEY.eml, open to its
+ * owner only (a welcome mail holds a password); 0, or -1 with *err. */
+int outbox_put(const char *maildir, const struct outmsg *m, char **err);
 
 #endif

@@ -73,7 +73,8 @@ static int spool_put(const struct campaign *c, const char *sub, const char *name
 {
 	char *dir = xasprintf("%s/spool/%s", c->dir, sub);
 	char *path = spool_path(c, sub, name);
-	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, data, len, err) ? WP_ERR_IO : WP_OK;
+	/* Mail in the spool holds its sender's password. */
+	int rc = fs_mkdirs(dir, err) || fs_write_private(path, data, len, err) ? WP_ERR_IO : WP_OK;
 	free(path);
 	free(dir);
 	return rc;

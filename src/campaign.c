@@ -161,7 +161,10 @@ int campaign_mail_to(const struct campaign *c, const char *to_name, const char *
 		.attach = attach,
 		.nattach = nattach,
 	};
-	return outbox_put(c->dir, &m, err) ? WP_ERR_IO : WP_OK;
+	char *outbox = xasprintf("%s/outbox", c->dir);
+	int rc = outbox_put(outbox, &m, err) ? WP_ERR_IO : WP_OK;
+	free(outbox);
+	return rc;
 }
 
 int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
@@ -177,7 +180,7 @@ int campaign_save_game(const struct campaign *c, const struct game *g, char **er
 	size_t len;
 	char *text = game_to_string(g, &len);
 	char *path = campaign_game_path(c, g->id, "game.xml");
-	int rc = fs_write_atomic(path, text, len, err) ? WP_ERR_IO : WP_OK;
+	int rc = fs_write_private(path, text, len, err) ? WP_ERR_IO : WP_OK; /* hashes */
 	free(path);
 	free(text);
 	return rc;

@@ -227,7 +227,7 @@ static int snapshot_and_commit(struct campaign *c, const struct game *g, int tur
 	char *path = campaign_game_path(c, g->id, rest);
 	char *dir = campaign_game_path(c, g->id, "turns");
 	int rc = WP_OK;
-	if (fs_mkdirs(dir, err) || fs_write_atomic(path, before, before_len, err))
+	if (fs_mkdirs(dir, err) || fs_write_private(path, before, before_len, err))
 		rc = WP_ERR_IO;
 	crashpoint("turn-snapshot");
 	if (!rc)
@@ -511,7 +511,7 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	game_release(&old);
 	if (!rc && fs_read_file(path, &buf, &len, err))
 		rc = WP_ERR_IO;
-	if (!rc && fs_write_atomic(gamepath, buf, len, err))
+	if (!rc && fs_write_private(gamepath, buf, len, err))
 		rc = WP_ERR_IO;
 	/* The undone turns' snapshots go too: they belong to a history that
 	 * no longer happened.  Their orders stay, to be played again. */

@@ -422,7 +422,7 @@ START_TEST(put_writes_the_rendering)
 	FILE *f;
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(outbox_put(dir, &m, &err), 0);
-	path = xasprintf("%s/outbox/new/%s.eml", dir, m.key);
+	path = xasprintf("%s/new/%s.eml", dir, m.key);
 	f = fopen(path, "rb");
 	ck_assert_ptr_nonnull(f);
 	got = xmalloc(1 << 16);
