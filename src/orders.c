@@ -27,12 +27,47 @@ static const char *header_value(const char *line, const char *kw)
 		return NULL;
 	v = line + n;
 	if (*v == ':')
-		v++;
-	if (*v != ' ' && *v != '\t' && *v != '\0')
+		v++; /* "Player:ann" too: the colon ends the keyword */
+	else if (*v != ' ' && *v != '\t' && *v != '\0')
 		return NULL;
 	while (*v == ' ' || *v == '\t')
 		v++;
 	return v;
+}
+
+/* The words people close a mail with; a line that is one of them, with
+ * punctuation and perhaps a name after it ("Cheers, Bob"), or a client's
+ * footer, ends the orders as a signature line does. */
+static bool is_sign_off(const char *line)
+{
+	static const char *const closings[] = {
+		"cheers", "thanks", "thank you", "many thanks", "regards", "best regards",
+		"kind regards", "best wishes", "best", "all the best", "yours", "greetings",
+		"bye", "ciao", "love", "gruss", "gruß", "grüße", "viele grüße",
+		"mit freundlichen grüßen", "merci", "cordialement", "saludos", "groetjes",
+	};
+	static const char *const footers[] = {
+		"sent from my ", "get outlook for ", "sent from mail for windows",
+		"sent from yahoo mail", "sent with protonmail", "envoyé de mon ",
+		"von meinem iphone gesendet", "gesendet von ",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(footers); i++)
+		if (!ascii_ncasecmp(line, footers[i], strlen(footers[i])))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(closings); i++) {
+		size_t n = strlen(closings[i]), words = 0;
+		const char *p = line + n;
+		if (ascii_ncasecmp(line, closings[i], n) || (*p && !strchr(",.!", *p)))
+			continue;
+		while (*p && strchr(",.! ", *p))
+			p++;
+		/* After the closing, at most a name of two words. */
+		for (const char *q = p; *q; q++)
+			words += (q == p || q[-1] == ' ') && *q != ' ';
+		if (words <= 2 && !strpbrk(p, "0123456789,"))
+			return true;
+	}
+	return false;
 }
 
 static void strip_comment(char *line)
@@ -239,6 +274,10 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 			free(line);
 			lineno++;
 			continue;
+		}
+		if (!h && (s->game || s->player || s->password) && is_sign_off(line)) {
+			free(line);
+			break;
 		}
 		if (!h) {
 			in_orders = true;

@@ -161,6 +161,34 @@ START_TEST(plain_mail_body_is_read)
 }
 END_TEST
 
+/* Closing words and mail-program footers end the orders like a signature;
+ * an order that starts with such a word is still an order. */
+START_TEST(sign_offs_end_the_orders)
+{
+	static const char *const closers[] = {
+		"Cheers, Bob", "Thanks!", "thank you.", "Best regards,", "Kind regards, Ann Lee",
+		"Sent from my iPhone", "Get Outlook for Android", "Viele Grüße", "bye",
+	};
+	struct submission s;
+	for (size_t i = 0; i < ARRAY_SIZE(closers); i++) {
+		char *t = xasprintf("Player:ann\ngame g1\npassword pw\nleave\n%s\nnot an order\n",
+				    closers[i]);
+		parse_ok(t, &s);
+		ck_assert_str_eq(s.player, "ann");
+		ck_assert_msg(s.n == 1, "%s: %zu orders", closers[i], s.n);
+		ck_assert_str_eq(s.lines[0].text, "leave");
+		submission_release(&s);
+		free(t);
+	}
+	/* Not closings: words that start orders, or a closing word with more
+	 * after it than a name. */
+	parse_ok("game g1\nplayer ann\npassword pw\nbest 3 cards\nthanks for 12, 14\n"
+		 "cheerson\n", &s);
+	ck_assert_uint_eq(s.n, 3);
+	submission_release(&s);
+}
+END_TEST
+
 /* A stray NUL costs nothing but itself; lone CRs (old Mac mail, some
  * webmail) end lines as LF and CRLF do, and the line numbers count them. */
 START_TEST(nul_bytes_and_lone_carriage_returns)
@@ -304,6 +332,7 @@ int main(void)
 	tcase_add_test(tc, missing_header_is_an_error);
 	tcase_add_test(tc, plain_mail_body_is_read);
 	tcase_add_test(tc, nul_bytes_and_lone_carriage_returns);
+	tcase_add_test(tc, sign_offs_end_the_orders);
 	tcase_add_test(tc, header_values_hold_no_carriage_return);
 	tcase_add_test(tc, envelope_from_line_is_skipped);
 	tcase_add_test(tc, text_that_is_not_utf8);
