@@ -28,6 +28,7 @@ long long send_backoff(long long attempts)
 void send_result_release(struct send_result *r)
 {
 	strlist_clear(&r->log);
+	strlist_clear(&r->filed);
 	memset(r, 0, sizeof *r);
 }
 
@@ -119,7 +120,7 @@ static char *filed_path(const char *dir, const char *name)
 /* Move OUTBOX/new/NAME to the Maildir to_dir (the sent Maildir, or
  * OUTBOX/failed), then drop its retry state. */
 static int file_in(const struct send_dirs *c, const char *name, const char *to_dir,
-		   char **err)
+		   struct strlist *filed, char **err)
 {
 	static const char *const sub[] = { "tmp", "new", "cur" };
 	char *from = outbox_path(c, "new", name), *to, *state;
@@ -132,6 +133,8 @@ static int file_in(const struct send_dirs *c, const char *name, const char *to_d
 	to = filed_path(to_dir, name);
 	if (!rc && fs_rename(from, to, err))
 		rc = WP_ERR_IO;
+	if (!rc && filed)
+		strlist_add(filed, to);
 	crashpoint("send-filed");
 	state = outbox_path(c, "retry", name);
 	if (!rc && fs_exists(state) && fs_unlink(state, err))
@@ -179,7 +182,7 @@ static int failed(struct sending *s, const char *name, const char *why, bool log
 			     "outbox/failed/", name, why, when);
 		free(when);
 		s->r->given_up++;
-		return file_in(s->c, name, s->failed_dir, err);
+		return file_in(s->c, name, s->failed_dir, NULL, err);
 	}
 	attempts++;
 	next = s->set->now + send_backoff(attempts);
@@ -227,7 +230,7 @@ static int send_one(struct sending *s, const char *name, char **err)
 	if (code == SEND_DONE) {
 		/* The server has it: file it before anything else can fail. */
 		crashpoint("send-accepted");
-		rc = file_in(s->c, name, s->c->sent, err);
+		rc = file_in(s->c, name, s->c->sent, &s->r->filed, err);
 		if (!rc)
 			s->r->sent++;
 		goto out;

@@ -66,6 +66,7 @@ struct send_result {
 	size_t failed;   /* tried and kept for a later run */
 	size_t given_up; /* failing for longer than set->give_up: in failed/ */
 	struct strlist log; /* "KEY: what went wrong; ..." for each failure */
+	struct strlist filed; /* where each message delivered now was filed */
 };
 
 enum {

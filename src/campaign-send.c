@@ -1,7 +1,10 @@
 /* campaign-send.c - the campaign's outbox through mail/send.h. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "campaign-send.h"
+#include "fsutil.h"
+#include "report.h"
 
 bool send_configured(const struct config *cfg)
 {
@@ -15,6 +18,33 @@ static int starttls_of(int config_starttls)
 	case CONFIG_STARTTLS_NO: return MAIL_STARTTLS_NO;
 	}
 	return MAIL_STARTTLS_YES;
+}
+
+/* A welcome mail, once sent, keeps no password in the campaign's copy: the
+ * player has the mail, and sent/ outlives the game.  (Its body is 8bit, so
+ * the line is there as written; a copy left by a killed run keeps it.) */
+static void scrub_welcome(const char *path)
+{
+	static const char gone[] = "(removed from this copy once it was sent)";
+	char *buf = NULL, *err = NULL, *at, *end;
+	struct sb out = SB_INIT;
+	size_t len;
+
+	if (!strstr(path, "-welcome-") || fs_read_file(path, &buf, &len, &err) ||
+	    !(at = strstr(buf, "\n" REPORT_PASSWORD_LINE))) {
+		free(buf);
+		free(err);
+		return;
+	}
+	at += 1 + strlen(REPORT_PASSWORD_LINE);
+	end = at + strcspn(at, "\r\n");
+	sb_add(&out, buf, (size_t)(at - buf));
+	sb_adds(&out, gone);
+	sb_add(&out, end, len - (size_t)(end - buf));
+	if (fs_write_private(path, out.buf, out.len, &err))
+		free(err);
+	sb_release(&out);
+	free(buf);
 }
 
 int campaign_send(struct campaign *c, struct send_result *r, char **err)
@@ -40,6 +70,9 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	};
 	char *outbox = xasprintf("%s/outbox", c->dir), *sent = xasprintf("%s/sent", c->dir);
 	int rc = send_outbox(outbox, sent, &set, flags, r, err);
+
+	for (size_t i = 0; i < r->filed.n; i++)
+		scrub_welcome(r->filed.v[i]);
 
 	if (rc == WP_ERR_CONFIG && !send_configured(cfg)) {
 		/* Say where the way to send is missing: this campaign's file. */

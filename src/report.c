@@ -122,7 +122,7 @@ char *report_welcome(const struct game *g, int p, const char *password)
 	struct sb out = SB_INIT;
 	sb_addf(&out, "Welcome to game %s of %s, %s.\n\n", g->id, g->engine->title,
 		g->players[p].name);
-	sb_addf(&out, "Your password for this game is: %s\n"
+	sb_addf(&out, REPORT_PASSWORD_LINE "%s\n"
 		      "Keep this mail: the password is stored only as a hash and cannot be "
 		      "shown again.\n\n", password);
 	deadline_line(g, &out);

@@ -18,6 +18,9 @@ void report_orders_help(const struct game *g, int p, struct sb *out);
 /* The reply to a submission: every line's verdict and the pending orders. */
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
 			  const struct strlist *pending, bool stored);
+/* How a welcome mail gives the password: the rest of its line. */
+#define REPORT_PASSWORD_LINE "Your password for this game is: "
+
 char *report_welcome(const struct game *g, int p, const char *password);
 char *report_held(const struct game *g, const bool *missing);
 

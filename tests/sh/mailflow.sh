@@ -78,6 +78,13 @@ expect_status 0 wp send
 WYRMPOST_NOW=$((T0 + 600)) expect_status 0 wp send
 n=$(ls "$scratch/c/outbox/new" | wc -l)
 [ "$n" -eq 0 ] && ok || fail "$n mails left in the outbox"
+# The welcome mails went out with the password; the copies kept in sent/
+# do not hold it.
+grep -l 'password for this game is: annpw' "$scratch"/mta/*.eml >/dev/null && ok ||
+	fail "ann's welcome mail went out without her password"
+welcome=$(ls "$scratch"/c/sent/new/*welcome-ann*)
+expect_grep 'password for this game is: (removed from this copy once it was sent)' "$welcome"
+expect_no_grep 'annpw' "$welcome"
 sent=$(ls "$scratch/mta" | grep -c eml)
 [ "$sent" -eq "$(ls "$scratch/c/sent/new" | wc -l)" ] && ok || fail "sent $sent"
 grep -l 'Your mail could not be read as orders' "$scratch"/mta/*.eml >"$scratch/unread"
