@@ -44,16 +44,40 @@ void xml_init(void)
 	xmlSetGenericErrorFunc(NULL, quiet_errors);
 }
 
+/* The attributes of the element an error is about, as written: libxml2's
+ * RelaxNG says only that an element "failed to validate attributes", so
+ * the reader at least sees the ones to look at. */
+static void add_attributes(struct sb *out, const xmlError *e)
+{
+	const xmlNode *n = e->node;
+	if (!n || n->type != XML_ELEMENT_NODE || !n->properties)
+		return;
+	sb_adds(out, " (its attributes:");
+	for (const xmlAttr *a = n->properties; a; a = a->next) {
+		xmlChar *v = xmlNodeGetContent((const xmlNode *)a);
+		sb_addf(out, " %s=\"%s\"", (const char *)a->name, v ? (const char *)v : "");
+		xmlFree(v);
+	}
+	sb_adds(out, ")");
+}
+
 static char *error_text(const xmlError *e, const char *name)
 {
-	char *msg, *out;
+	struct sb out = SB_INIT;
+	char *msg;
 	if (!e)
 		return xasprintf("%s: cannot parse", name);
 	msg = xstrdup(e->message ? e->message : "error");
 	str_trim(msg);
-	out = xasprintf("%s:%d: %s", name, e->line, msg);
+	/* Line 0 is libxml2's "unknown": say nothing rather than a wrong line. */
+	if (e->line > 0)
+		sb_addf(&out, "%s:%d: %s", name, e->line, msg);
+	else
+		sb_addf(&out, "%s: %s", name, msg);
+	if (strstr(msg, "failed to validate attributes"))
+		add_attributes(&out, e);
 	free(msg);
-	return out;
+	return sb_detach(&out);
 }
 
 static int doctype_line(const char *buf, size_t len)

@@ -117,6 +117,13 @@ expect_status 65 wp run
 expect_grep 'g1: .*game.xml:4:' "$scratch/err"
 expect_status 0 wp status g3
 expect_grep 'turn 2' "$scratch/out"
+# An attribute the grammar refuses: the element's attributes are shown,
+# since libxml2 does not say which one.
+cp "$scratch/c/wyrmpost.xml" "$scratch/wyrmpost.xml.good"
+sed -i 's/<wyrmpost format="1"/<wyrmpost format="2"/' "$scratch/c/wyrmpost.xml"
+expect_status 78 wp check
+expect_grep 'wyrmpost.xml:[0-9]*: Element wyrmpost failed to validate attributes (its attributes: format="2")' "$scratch/err"
+cp "$scratch/wyrmpost.xml.good" "$scratch/c/wyrmpost.xml"
 
 # The lock: a second run while one holds it exits EX_TEMPFAIL.
 exec 9>"$scratch/c/.lock"
