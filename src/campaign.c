@@ -123,12 +123,12 @@ int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 		return WP_ERR_NOTFOUND;
 	}
 	rc = game_load_file(g, path, err) ? WP_ERR_DATA : WP_OK;
-	free(path);
 	if (!rc && strcmp(g->id, id)) {
-		*err = xasprintf("games/%s/game.xml holds game '%s'", id, g->id);
+		*err = xasprintf("%s: holds game '%s', but its folder says '%s'", path, g->id, id);
 		game_release(g);
 		rc = WP_ERR_DATA;
 	}
+	free(path);
 	return rc;
 }
 

@@ -124,6 +124,11 @@ sed -i 's/<wyrmpost format="1"/<wyrmpost format="2"/' "$scratch/c/wyrmpost.xml"
 expect_status 78 wp check
 expect_grep 'wyrmpost.xml:[0-9]*: Element wyrmpost failed to validate attributes (its attributes: format="2")' "$scratch/err"
 cp "$scratch/wyrmpost.xml.good" "$scratch/c/wyrmpost.xml"
+# A state whose id is not its folder's is named with its path.
+cp -R "$scratch/c/games/g3" "$scratch/c/games/g4"
+expect_status 65 wp check
+expect_grep "$scratch/c/games/g4/game.xml: holds game 'g3', but its folder says 'g4'" "$scratch/err"
+rm -rf "$scratch/c/games/g4"
 
 # The lock: a second run while one holds it exits EX_TEMPFAIL.
 exec 9>"$scratch/c/.lock"
