@@ -318,3 +318,35 @@ bool time_parse_iso(const char *s, long long *out)
 	*out = (long long)timegm(&tm);
 	return true;
 }
+
+size_t str_distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b), d;
+	/* Three rows of the table: two back for a swap, one back, this one. */
+	size_t *prev2 = xcalloc(m + 1, sizeof *prev2), *prev = xcalloc(m + 1, sizeof *prev);
+	size_t *row = xcalloc(m + 1, sizeof *row), *t;
+
+	for (size_t j = 0; j <= m; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			size_t cost = ascii_ncasecmp(a + i - 1, b + j - 1, 1) != 0;
+			d = prev[j] + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			if (prev[j - 1] + cost < d)
+				d = prev[j - 1] + cost;
+			if (i > 1 && j > 1 && !ascii_ncasecmp(a + i - 1, b + j - 2, 1) &&
+			    !ascii_ncasecmp(a + i - 2, b + j - 1, 1) && prev2[j - 2] + 1 < d)
+				d = prev2[j - 2] + 1;
+			row[j] = d;
+		}
+		t = prev2, prev2 = prev, prev = row, row = t;
+	}
+	d = prev[m];
+	free(prev2);
+	free(prev);
+	free(row);
+	return d;
+}

@@ -103,4 +103,9 @@ bool mail_address_ok(const char *s);
 char *time_format_iso(long long t);
 bool time_parse_iso(const char *s, long long *out);
 
+/* The optimal-string-alignment distance of a and b, ASCII letters in any
+ * case alike: insertions, deletions, substitutions and swaps of two
+ * neighbours ("jion" is 1 from "join").  For "did you mean" hints. */
+size_t str_distance(const char *a, const char *b);
+
 #endif

@@ -26,6 +26,53 @@ static char *short_hash(const char *text, size_t len)
 	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
 }
 
+/* The word a player most likely meant by the first word of line: the
+ * closest first word of an order the player could give now, or of a
+ * command, within two edits and nearer than the word's own length; NULL
+ * when none is. */
+static char *meant_word(const struct game *g, int p, const struct engine_ctx *ctx,
+			const char *line)
+{
+	static const char *const commands[] = { "help", "status", "resend", "password",
+						"resign" };
+	struct strlist legal = STRLIST_INIT;
+	char *word = xstrndup(line, strcspn(line, " \t")), *best = NULL;
+	size_t best_d = 3;
+
+	g->engine->legal(g, p, ctx, &legal);
+	for (size_t i = 0; i < legal.n + ARRAY_SIZE(commands); i++) {
+		const char *c = i < legal.n ? legal.v[i] : commands[i - legal.n];
+		char *cw = xstrndup(c, strcspn(c, " \t"));
+		size_t d = str_distance(word, cw);
+		if (d > 0 && d < best_d && d < strlen(word)) {
+			free(best);
+			best = cw, best_d = d;
+		} else {
+			free(cw);
+		}
+	}
+	strlist_clear(&legal);
+	free(word);
+	return best;
+}
+
+/* "did you mean" for each order the engine did not know. */
+static void add_hints(const struct game *g, int p, const struct engine_ctx *ctx,
+		      struct order_line *o, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *meant;
+		if (!o[i].code || strcmp(o[i].code, "unknown-order") ||
+		    !(meant = meant_word(g, p, ctx, o[i].text)))
+			continue;
+		char *reason = xasprintf("%s (did you mean '%s'?)", o[i].reason ? o[i].reason : "",
+					 meant);
+		free(o[i].reason);
+		o[i].reason = reason;
+		free(meant);
+	}
+}
+
 /* The engine checks the lines that are not commands, in one batch (it may
  * need to see them in order, e.g. actions that build on each other). */
 static void check_orders(const struct game *g, int p, struct submission *s,
@@ -36,8 +83,10 @@ static void check_orders(const struct game *g, int p, struct submission *s,
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->lines[i].command)
 			o[n++] = s->lines[i];
-	if (n)
+	if (n) {
 		g->engine->check(g, p, o, n, ctx);
+		add_hints(g, p, ctx, o, n);
+	}
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->lines[i].command)
 			s->lines[i] = o[k++];

@@ -105,4 +105,13 @@ expect_status 0 wp submit "$scratch/m"
 expect_status 0 wp submit "$scratch/m"
 expect_status 65 wp submit "$scratch/m"
 expect_grep 'has sent 2 mails for turn 1' "$scratch/err"
+# A misspelt order or command gets a hint: the nearest order the player
+# may give now, or command; a word near nothing gets none.
+wp new g4 burglar --seed 5 --player ann:ann@example.org:annpw \
+	--player bob:bob@example.org:bobpw >/dev/null
+printf 'game g4\nplayer bob\npassword bobpw\nstauts\nlaeve\nxyzzy\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_grep "'stauts' is not a Burglar order.* (did you mean 'status'?)" "$scratch/out"
+expect_grep "'laeve' is not a Burglar order.* (did you mean 'leave'?)" "$scratch/out"
+grep 'xyzzy' "$scratch/out" | grep -q 'did you mean' && fail "a hint for xyzzy" || ok
 finish

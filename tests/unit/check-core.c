@@ -199,6 +199,20 @@ START_TEST(password_checks_cost_one_derivation_each)
 }
 END_TEST
 
+START_TEST(edit_distances)
+{
+	ck_assert_uint_eq(str_distance("", ""), 0);
+	ck_assert_uint_eq(str_distance("join", "JOIN"), 0);
+	ck_assert_uint_eq(str_distance("jion", "join"), 1);     /* a swap */
+	ck_assert_uint_eq(str_distance("stauts", "status"), 1);
+	ck_assert_uint_eq(str_distance("mnd", "mind"), 1);      /* a letter left out */
+	ck_assert_uint_eq(str_distance("leavee", "leave"), 1);
+	ck_assert_uint_eq(str_distance("kitten", "sitting"), 3);
+	ck_assert_uint_eq(str_distance("", "play"), 4);
+	ck_assert_uint_eq(str_distance("ca", "abc"), 3);        /* OSA, not Damerau */
+}
+END_TEST
+
 START_TEST(small_parsers)
 {
 	long long v;
@@ -233,6 +247,7 @@ int main(void)
 	tcase_add_test(tc, deadlines_and_local_time);
 	tcase_add_test(tc, passwords_hash_and_verify);
 	tcase_add_test(tc, password_checks_cost_one_derivation_each);
+	tcase_add_test(tc, edit_distances);
 	tcase_add_test(tc, small_parsers);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
