@@ -52,7 +52,7 @@ static void ops_flush(struct pdf_ops *o)
 {
 	if (o->n == 0)
 		return;
-	if (!hpdf_page_write(pdf_page(o->d), o->buf, o->n))
+	if (!glue_page_write(pdf_page(o->d), o->buf, o->n))
 		pdf_throw(o->d, xstrdup("PDF: cannot write a page's content"));
 	o->n = 0;
 }
@@ -344,7 +344,7 @@ void print_dash(struct print_doc *d, double on, double off)
 	PDF_GUARD(d, &g, goto out);
 	if (HPDF_Page_GetGMode(pdf_page(d)) != HPDF_GMODE_PAGE_DESCRIPTION)
 		BUG("dash set inside a path or text");
-	if (!hpdf_page_write(pdf_page(d), op.buf, op.len))
+	if (!glue_page_write(pdf_page(d), op.buf, op.len))
 		pdf_fail(d, xstrdup("PDF: cannot write a dash pattern"));
 	pdf_unguard(d, &g);
 out:

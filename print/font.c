@@ -235,12 +235,12 @@ static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **
  * ToUnicode map (libharu's maps only what the text used so far). */
 static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int which)
 {
-	HPDF_Font font = hpdf_load_ttf_mem(d->pdf, fc->sub[which], fc->len[which]);
+	HPDF_Font font = glue_load_ttf_mem(d->pdf, fc->sub[which], fc->len[which]);
 
 	if (!font)
 		pdf_throw(d, xasprintf("PDF: libharu cannot load a font (error 0x%04lX)",
 				       (unsigned long)HPDF_GetError(d->pdf)));
-	if (!hpdf_font_set_tounicode(font, fc->tounicode[which], fc->tulen[which]))
+	if (!glue_font_set_tounicode(font, fc->tounicode[which], fc->tulen[which]))
 		pdf_throw(d, xstrdup("PDF: libharu made no ToUnicode map to replace"));
 	return font;
 }
@@ -295,7 +295,7 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
 static void mark_parts(HPDF_Font font, const struct ttf *t)
 {
 	unsigned nglyphs;
-	unsigned char *used = hpdf_font_glyph_flags(font, &nglyphs);
+	unsigned char *used = glue_font_glyph_flags(font, &nglyphs);
 	unsigned *stack = xmalloc(nglyphs * sizeof *stack), comp[64];
 	size_t top = 0, nc;
 

@@ -35,14 +35,14 @@ static bool stream_write(HPDF_Stream s, const void *buf, size_t len)
 }
 
 /* HPDF_PageAttr's stream: the page's content, with no public writer. */
-bool hpdf_page_write(HPDF_Page page, const void *buf, size_t len)
+bool glue_page_write(HPDF_Page page, const void *buf, size_t len)
 {
 	return stream_write(((HPDF_PageAttr)page->attr)->stream, buf, len);
 }
 
 /* A page is a dictionary (HPDF_Dict_Add), its objects made in the page's
  * memory manager (mmgr). */
-bool hpdf_page_add_box(HPDF_Page page, const char *key, const HPDF_REAL v[4])
+bool glue_page_add_box(HPDF_Page page, const char *key, const HPDF_REAL v[4])
 {
 	HPDF_Array a = HPDF_Array_New(page->mmgr);
 
@@ -55,14 +55,14 @@ bool hpdf_page_add_box(HPDF_Page page, const char *key, const HPDF_REAL v[4])
 }
 
 /* HPDF_Page_GetLocalFontName is declared only in hpdf_pages.h. */
-const char *hpdf_page_font_name(HPDF_Page page, HPDF_Font font)
+const char *glue_page_font_name(HPDF_Page page, HPDF_Font font)
 {
 	return HPDF_Page_GetLocalFontName(page, font);
 }
 
 /* HPDF_PageAttr's gstate (font, font_size, writing_mode), and the font's
  * HPDF_FontAttr writing_mode. */
-void hpdf_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size)
+void glue_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size)
 {
 	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
 
@@ -72,7 +72,7 @@ void hpdf_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size)
 }
 
 /* HPDF_PageAttr's text_matrix and text_pos. */
-void hpdf_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y)
+void glue_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y)
 {
 	HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
 
@@ -85,7 +85,7 @@ void hpdf_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y)
 /* The public loaders read files only.  Uses the document's mmgr and
  * ttfont_tag, HPDF_MemStream_New, HPDF_TTFontDef_Load and _SetTagName,
  * HPDF_Doc_RegisterFontDef, and the font definition's base_font. */
-HPDF_Font hpdf_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len)
+HPDF_Font glue_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len)
 {
 	HPDF_Stream s = HPDF_MemStream_New(pdf->mmgr, (HPDF_UINT)len);
 	HPDF_FontDef def;
@@ -122,7 +122,7 @@ HPDF_Font hpdf_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len)
 /* HPDF_FontAttr's cmap_stream, which libharu writes as the font's
  * ToUnicode; rewritten rather than replaced, which would leave libharu's
  * in the file as an object nothing uses. */
-bool hpdf_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len)
+bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len)
 {
 	/* These describe libharu's encoding CMap; a ToUnicode stream has
 	 * no use for them. */
@@ -139,7 +139,7 @@ bool hpdf_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len)
 
 /* HPDF_FontAttr's fontdef, its HPDF_TTFontDefAttr num_glyphs and
  * glyph_tbl.flgs: libharu marks the glyphs text uses there. */
-unsigned char *hpdf_font_glyph_flags(HPDF_Font font, unsigned *n)
+unsigned char *glue_font_glyph_flags(HPDF_Font font, unsigned *n)
 {
 	HPDF_FontDef def = ((HPDF_FontAttr)font->attr)->fontdef;
 	HPDF_TTFontDefAttr a = def->attr;
@@ -150,7 +150,7 @@ unsigned char *hpdf_font_glyph_flags(HPDF_Font font, unsigned *n)
 
 /* The error codes are in hpdf_error.h, which the public view cannot
  * include (it defines HPDF_Error as a structure). */
-const char *hpdf_error_reason(HPDF_STATUS no)
+const char *glue_error_reason(HPDF_STATUS no)
 {
 	switch (no) {
 	case HPDF_FILE_IO_ERROR:

@@ -21,42 +21,42 @@
 /* Append len bytes to page's content stream, where its operators go; the
  * bytes are copied in one go where libharu copies one at a time.  false
  * when libharu fails. */
-bool hpdf_page_write(HPDF_Page page, const void *buf, size_t len);
+bool glue_page_write(HPDF_Page page, const void *buf, size_t len);
 
 /* Add key = [v0 v1 v2 v3] (points) to the page's dictionary: BleedBox and
  * TrimBox, which libharu 2.3 has no call for (2.4 has). */
-bool hpdf_page_add_box(HPDF_Page page, const char *key, const HPDF_REAL v[4]);
+bool glue_page_add_box(HPDF_Page page, const char *key, const HPDF_REAL v[4]);
 
 /* The page's resource name for font (F1, F2, ...), registering it on the
  * page as HPDF_Page_SetFontAndSize would; NULL when libharu fails. */
-const char *hpdf_page_font_name(HPDF_Page page, HPDF_Font font);
+const char *glue_page_font_name(HPDF_Page page, HPDF_Font font);
 
 /* What HPDF_Page_SetFontAndSize leaves in the page's graphics state, for
  * a Tf operator we wrote ourselves. */
-void hpdf_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size);
+void glue_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size);
 
 /* What HPDF_Page_MoveTextPos(x, y) leaves behind in a text object still
  * at the origin, for a Td operator we wrote ourselves. */
-void hpdf_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y);
+void glue_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y);
 
 /* What HPDF_LoadTTFontFromFile does after reading its file, from len
  * bytes at buf: load and register the face as a subset, give it the
  * document's next tag (HPDFAA, HPDFAB, ...), and return it as a font
  * with the UTF-8 encoding.  NULL when libharu fails (HPDF_GetError says
  * why). */
-HPDF_Font hpdf_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len);
+HPDF_Font glue_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len);
 
 /* Put the CMap text cmap[0 .. len) in the font's ToUnicode stream in
  * place of libharu's, dropping the entries that describe an encoding
  * CMap.  false when the font has no ToUnicode stream of libharu's. */
-bool hpdf_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len);
+bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len);
 
 /* The embedded TrueType font's glyph flags: flags[g] != 0 for every glyph
  * g < *n that goes into the file.  Setting one embeds that glyph. */
-unsigned char *hpdf_font_glyph_flags(HPDF_Font font, unsigned *n);
+unsigned char *glue_font_glyph_flags(HPDF_Font font, unsigned *n);
 
 /* A few words for a libharu error code (its error handler's first
  * argument), such as "out of memory". */
-const char *hpdf_error_reason(HPDF_STATUS no);
+const char *glue_error_reason(HPDF_STATUS no);
 
 #endif

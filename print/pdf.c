@@ -15,7 +15,7 @@
 static void on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
 {
 	struct print_doc *d = data;
-	pdf_fail(d, xasprintf("PDF: %s (libharu error 0x%04lX, detail %lu)", hpdf_error_reason(no),
+	pdf_fail(d, xasprintf("PDF: %s (libharu error 0x%04lX, detail %lu)", glue_error_reason(no),
 			      (unsigned long)no, (unsigned long)detail));
 	if (d->jmp)
 		longjmp(*d->jmp, 1);
@@ -233,7 +233,7 @@ static bool add_box(struct print_doc *d, const char *key, double x, double y, do
 
 	for (size_t i = 0; i < 4; i++)
 		v[i] = (HPDF_REAL)(mm[i] * MM_TO_PT);
-	return hpdf_page_add_box(d->page, key, v);
+	return glue_page_add_box(d->page, key, v);
 }
 
 /* libharu 2.3 has no API for these boxes (HPDF_Page_SetBoundary came in

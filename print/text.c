@@ -137,7 +137,7 @@ static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL
 	HPDF_Page p = pdf_page(d);
 	const HPDF_TransMatrix m = HPDF_Page_GetTextMatrix(p);
 	const HPDF_Point pos = HPDF_Page_GetCurrentTextPos(p);
-	const char *name = hpdf_page_font_name(p, f);
+	const char *name = glue_page_font_name(p, f);
 	bool first = m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.x == 0 && m.y == 0 &&
 		     pos.x == 0 && pos.y == 0;
 	struct pdf_ops o;
@@ -154,12 +154,12 @@ static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL
 		ops_op(&o, "Td");
 	}
 	ops_end(&o);
-	hpdf_page_set_font_state(p, f, size);
+	glue_page_set_font_state(p, f, size);
 	if (!first) {
 		HPDF_Page_TextOut(p, x, y, text);
 		return;
 	}
-	hpdf_page_set_text_origin(p, x, y);
+	glue_page_set_text_origin(p, x, y);
 	HPDF_Page_ShowText(p, text);
 }
 
