@@ -648,7 +648,7 @@ static __attribute__((unused)) void eat_memory(enum mime_mode mode)
 /* A parser that hangs, spins, crashes or eats memory is killed and
  * reported; the parent goes on. */
 static void expect_quarantine(void (*hook)(enum mime_mode), const struct mime_limits *lim,
-			      const char *says)
+			      const char *says, int max_secs)
 {
 	struct mime_result r;
 	char *err = NULL;
@@ -661,7 +661,7 @@ static void expect_quarantine(void (*hook)(enum mime_mode), const struct mime_li
 	/* Under AddressSanitizer a crash is caught and becomes exit status 1. */
 	ck_assert_msg(strstr(err, says) || (!strcmp(says, "crashed") && strstr(err, "failed")),
 		      "'%s' does not say '%s'", err, says);
-	ck_assert_int_le(time(NULL) - t0, 8);
+	ck_assert_int_le(time(NULL) - t0, max_secs);
 	/* The header-only retry (which the hooks leave alone) knows the sender. */
 	ck_assert_pstr_eq(r.from, "a@b.example");
 	mime_result_release(&r);
@@ -671,20 +671,22 @@ static void expect_quarantine(void (*hook)(enum mime_mode), const struct mime_li
 START_TEST(hang_killed)
 {
 	struct mime_limits lim = { 0, 0, 5, 1 };
-	expect_quarantine(sleep_forever, &lim, "longer than 1 s");
+	expect_quarantine(sleep_forever, &lim, "longer than 1 s", 8);
 }
 END_TEST
 
 START_TEST(spin_killed)
 {
-	struct mime_limits lim = { 0, 0, 1, 6 };
-	expect_quarantine(spin_forever, &lim, "CPU");
+	/* A second of CPU, and a clock limit far enough off that a machine
+	 * busy with other work still lets the child spend that second first. */
+	struct mime_limits lim = { 0, 0, 1, 30 };
+	expect_quarantine(spin_forever, &lim, "CPU", 35);
 }
 END_TEST
 
 START_TEST(crash_reported)
 {
-	expect_quarantine(crash_now, &quick, "crashed");
+	expect_quarantine(crash_now, &quick, "crashed", 8);
 }
 END_TEST
 
@@ -694,7 +696,7 @@ START_TEST(memory_limited)
 	fprintf(stderr, "skipped: no address-space limit under AddressSanitizer\n");
 #else
 	struct mime_limits lim = { 0, 64 << 20, 5, 10 };
-	expect_quarantine(eat_memory, &lim, "MIME parser");
+	expect_quarantine(eat_memory, &lim, "MIME parser", 8);
 #endif
 }
 END_TEST
