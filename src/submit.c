@@ -242,7 +242,11 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 }
 
 /* Mails a player sent for the current turn, kept beside the orders as
- * orders/NNNN/.mails-PLAYER (a dot file: not a player's orders). */
+ * orders/NNNN/.mails-PLAYER (a dot file: not a player's orders): one line
+ * per mail, its key.  A mail counted once is never counted again, so a run
+ * killed after counting and before the mail left its source counts it
+ * once when the mail comes back.  (A file of one number is the older form:
+ * that many mails without keys.) */
 static char *mails_path(const struct campaign *c, const struct game *g, int p)
 {
 	char *name = xasprintf(".mails-%s", g->players[p].name);
@@ -251,26 +255,68 @@ static char *mails_path(const struct campaign *c, const struct game *g, int p)
 	return path;
 }
 
-static long long mails_sent(const struct campaign *c, const struct game *g, int p)
+static void mails_read(const struct campaign *c, const struct game *g, int p,
+		       struct strlist *keys)
 {
-	char *path = mails_path(c, g, p), *buf = NULL, *err = NULL;
+	char *path = mails_path(c, g, p), *buf = NULL, *err = NULL, *save = NULL;
 	size_t len;
-	long long n = 0;
-	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err))
-		parse_int(str_trim(buf), 0, 1000000, &n);
+	long long n;
+	if (fs_exists(path) && !fs_read_file(path, &buf, &len, &err)) {
+		if (parse_int(str_trim(buf), 0, 1000000, &n)) {
+			while (n-- > 0)
+				strlist_add(keys, "-");
+		} else {
+			for (char *k = strtok_r(buf, "\n", &save); k; k = strtok_r(NULL, "\n", &save))
+				strlist_add(keys, k);
+		}
+	}
 	free(buf);
 	free(err);
 	free(path);
+}
+
+/* The key of a mail: its Message-ID, or without one its orders. */
+static char *mail_key(const struct submission *s)
+{
+	return s->message_id ? short_hash(s->message_id, strlen(s->message_id))
+			     : submission_hash(s);
+}
+
+/* How many other mails the player sent for this turn (this one is not
+ * counted again). */
+static long long mails_sent(const struct campaign *c, const struct game *g, int p,
+			    const struct submission *s)
+{
+	struct strlist keys = STRLIST_INIT;
+	char *key = mail_key(s);
+	long long n;
+	mails_read(c, g, p, &keys);
+	n = (long long)keys.n - strlist_has(&keys, key);
+	strlist_clear(&keys);
+	free(key);
 	return n;
 }
 
-static int count_mail(const struct campaign *c, const struct game *g, int p, char **err)
+static int count_mail(const struct campaign *c, const struct game *g, int p,
+		      const struct submission *s, char **err)
 {
 	char *path = mails_path(c, g, p), *dir = campaign_orders_path(c, g->id, g->turn, NULL);
-	char *text = xasprintf("%lld\n", mails_sent(c, g, p) + 1);
-	int rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err)
-		 ? WP_ERR_IO : WP_OK;
-	free(text);
+	struct strlist keys = STRLIST_INIT;
+	struct sb text = SB_INIT;
+	char *key = mail_key(s);
+	int rc = WP_OK;
+
+	mails_read(c, g, p, &keys);
+	if (!strlist_has(&keys, key)) {
+		for (size_t i = 0; i < keys.n; i++)
+			sb_addf(&text, "%s\n", keys.v[i]);
+		sb_addf(&text, "%s\n", key);
+		rc = fs_mkdirs(dir, err) || fs_write_atomic(path, text.buf, text.len, err)
+			     ? WP_ERR_IO : WP_OK;
+	}
+	sb_release(&text);
+	strlist_clear(&keys);
+	free(key);
 	free(dir);
 	free(path);
 	return rc;
@@ -415,7 +461,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	} else if (g.players[p].dropped) {
 		*err = xasprintf("%s: %s is out of the game", g.id, g.players[p].name);
 		rc = refuse(c, &g, p, &s, *err, err);
-	} else if (mails_sent(c, &g, p) >= option_int(&g.opts, "mails-per-turn")) {
+	} else if (mails_sent(c, &g, p, &s) >= option_int(&g.opts, "mails-per-turn")) {
 		*err = xasprintf("%s: %s has sent %lld mails for turn %d, the most the game takes",
 				 g.id, g.players[p].name, option_int(&g.opts, "mails-per-turn"), g.turn);
 		rc = refuse(c, &g, p, &s, *err, err);
@@ -427,7 +473,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		r->turn = g.turn;
 		free(r->player);
 		r->player = xstrdup(g.players[p].name);
-		rc = count_mail(c, &g, p, err);
+		rc = count_mail(c, &g, p, &s, err);
 		if (!rc)
 			rc = store_orders(c, &g, p, &s, r, err);
 		if (!rc && !from_registered(&g, p, &s) &&

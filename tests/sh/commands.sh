@@ -100,11 +100,24 @@ expect_grep 'fay joins the table in seat 3 with 5 tokens' "$scratch/c/games/g2/r
 # A limit on mails per player per turn.
 wp new g3 burglar --seed 4 --option mails-per-turn=2 \
 	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
-printf 'game g3\nplayer ann\npassword annpw\nhelp\n' >"$scratch/m"
+mail3() { # MESSAGE-ID: a mail of ann's for g3
+	printf 'From: ann@example.org\nMessage-ID: <%s@example.org>\n\ngame g3\nplayer ann\npassword annpw\nhelp\n' \
+		"$1" >"$scratch/m"
+}
+mail3 one; expect_status 0 wp submit "$scratch/m"
+# The same mail again (a run killed after counting it, say) counts once.
 expect_status 0 wp submit "$scratch/m"
-expect_status 0 wp submit "$scratch/m"
-expect_status 65 wp submit "$scratch/m"
+[ "$(wc -l <"$scratch/c/games/g3/orders/0001/.mails-ann")" -eq 1 ] && ok ||
+	fail "one mail counted twice"
+mail3 two; expect_status 0 wp submit "$scratch/m"
+mail3 three; expect_status 65 wp submit "$scratch/m"
 expect_grep 'has sent 2 mails for turn 1' "$scratch/err"
+mail3 two; expect_status 0 wp submit "$scratch/m"   # counted already: still taken
+# A counter of the older form, a number, still counts.
+printf '2\n' >"$scratch/c/games/g3/orders/0001/.mails-bob"
+printf 'game g3\nplayer bob\npassword bobpw\nhelp\n' >"$scratch/m"
+expect_status 65 wp submit "$scratch/m"
+expect_grep 'bob has sent 2 mails for turn 1' "$scratch/err"
 # A misspelt order or command gets a hint: the nearest order the player
 # may give now, or command; a word near nothing gets none.
 wp new g4 burglar --seed 5 --player ann:ann@example.org:annpw \
