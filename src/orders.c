@@ -410,7 +410,6 @@ static int parse_mime(struct submission *s, const char *text, size_t len, char *
 static int parse_mail(struct submission *s, const char *text, size_t len, char **err)
 {
 	size_t hlen = 0;
-	int body_line = 1;
 	char *ctype, *cte, *charset = NULL;
 	int rc = -1;
 
@@ -418,7 +417,6 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - text) : len;
-		body_line++;
 		if (end == i || (end == i + 1 && text[i] == '\r')) {
 			hlen = i;
 			i = end + 1;
@@ -446,12 +444,13 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 		goto out;
 	}
 	{
-		/* The body starts after the blank line. */
+		/* The body starts after the blank line; its lines are counted
+		 * from there, as in a MIME mail and as the player sees them. */
 		const char *body = text + hlen;
 		size_t blen = len - hlen;
 		const char *nl = memchr(body, '\n', blen);
 		size_t skip = nl ? (size_t)(nl - body) + 1 : blen;
-		rc = parse_orders_text(s, body + skip, blen - skip, body_line, err);
+		rc = parse_orders_text(s, body + skip, blen - skip, 1, err);
 	}
 out:
 	free(ctype);

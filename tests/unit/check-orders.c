@@ -148,7 +148,16 @@ START_TEST(plain_mail_body_is_read)
 	ck_assert_str_eq(s.from, "Ann <ann@example.org>");
 	ck_assert_str_eq(s.message_id, "<1@example.org>");
 	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.lines[0].lineno, 9); /* counted from the top of the mail */
+	ck_assert_int_eq(s.lines[0].lineno, 4); /* counted from the top of the body */
+	submission_release(&s);
+	/* The same body as quoted-printable goes through the MIME layer: the
+	 * same line number. */
+	parse_ok("From: Ann <ann@example.org>\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
+		 "Content-Type: text/plain; charset=UTF-8\r\n"
+		 "Content-Transfer-Encoding: quoted-printable\r\n"
+		 "\r\ngame g1\r\nplayer ann\r\npassword pw\r\nleave\r\n", &s);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.lines[0].lineno, 4);
 	submission_release(&s);
 	/* format=flowed (Thunderbird's default): a line the client wrapped
 	 * with a soft break is one line again. */
