@@ -65,7 +65,9 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 
 /* --- orders ------------------------------------------------------------- */
 struct submit_result {
-	char *game, *player;
+	char *game;    /* the game that took the mail and answered it; NULL when
+			  no game did (not orders, or no such game) */
+	char *player;
 	int turn;
 	char *reply;   /* the confirmation, as mailed (NULL when none is sent) */
 	size_t accepted, rejected;

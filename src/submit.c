@@ -73,6 +73,31 @@ static void add_hints(const struct game *g, int p, const struct engine_ctx *ctx,
 	}
 }
 
+/* "did you mean" for a game id the campaign does not have: the nearest
+ * of its games within two edits. */
+static void hint_game(const struct campaign *c, const char *id, char **err)
+{
+	struct strlist ids = STRLIST_INIT;
+	char *e = NULL;
+	const char *best = NULL;
+	size_t best_d = 3;
+
+	if (!campaign_list_games(c, &ids, &e)) {
+		for (size_t i = 0; i < ids.n; i++) {
+			size_t d = str_distance(id, ids.v[i]);
+			if (d < best_d && d < strlen(id))
+				best = ids.v[i], best_d = d;
+		}
+	}
+	if (best) {
+		char *more = xasprintf("%s; did you mean '%s'?", *err, best);
+		free(*err);
+		*err = more;
+	}
+	free(e);
+	strlist_clear(&ids);
+}
+
 /* The engine checks the lines that are not commands, in one batch (it may
  * need to see them in order, e.g. actions that build on each other). */
 static void check_orders(const struct game *g, int p, struct submission *s,
@@ -420,13 +445,15 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		submission_release(&s);
 		return WP_ERR_DATA;
 	}
-	r->game = xstrdup(s.game);
 	r->player = xstrdup(s.player ? s.player : "");
 	rc = campaign_load_game(c, s.game, &g, err);
+	if (rc == WP_ERR_NOTFOUND)
+		hint_game(c, s.game, err);
 	if (rc) {
 		submission_release(&s);
 		return rc;
 	}
+	r->game = xstrdup(s.game);
 	if (s.observe) {
 		rc = observe(c, &g, &s, r, err);
 		game_release(&g);

@@ -103,6 +103,14 @@ mail "$scratch/in/new/7" 'Ann <ann@example.test>' '<a1@example.test>' \
 WYRMPOST_NOW=$((T0 + 1800)) expect_status 0 wp fetch
 [ ! -e "$scratch/in/new/7" ] && ok || fail "duplicate left in the source"
 [ "$(ls "$scratch/c/outbox/new" | wc -l)" -eq 0 ] && ok || fail "duplicate answered"
+# A mail for a game the campaign does not have is answered, with a hint.
+mail "$scratch/in/new/20" 'Ann <ann@example.test>' '<a20@example.test>' \
+	'game g1x' 'player ann' 'password annpw' 'leave'
+WYRMPOST_NOW=$((T0 + 2000)) expect_status 0 wp fetch
+reply=$(ls "$scratch"/c/outbox/new/*unreadable* 2>/dev/null | head -n 1)
+[ -n "$reply" ] && ok || fail "no answer to a mail for no game"
+[ -z "$reply" ] || expect_grep "no game 'g1x' in this campaign; did you mean 'g1'?" "$reply"
+[ -z "$reply" ] || expect_grep '^To: .*ann@example.test' "$reply"
 # Without a way to send, send says so and keeps the mail.
 sed -i '/<sendmail/d' "$scratch/c/wyrmpost.xml"
 printf 'game g1\nplayer cat\npassword catpw\nhelp\n' | wp submit >/dev/null
