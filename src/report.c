@@ -28,6 +28,35 @@ static void deadline_line(const struct game *g, struct sb *out)
 	free(when);
 }
 
+/* What sending nothing means for player p this turn, in a sentence. */
+static void if_nothing(const struct game *g, int p, struct sb *out)
+{
+	bool awaited[MAX_PLAYERS] = { false };
+	struct strlist nmr = STRLIST_INIT;
+	long long drop = option_int(&g->opts, "nmr-drop");
+
+	g->engine->awaited(g, awaited);
+	if (!awaited[p]) {
+		sb_adds(out, "  Nothing is needed from you this turn: send orders only to change "
+			     "something.\n  Sending nothing keeps you in the game.\n");
+		return;
+	}
+	g->engine->nmr(g, p, &nmr);
+	sb_adds(out, "  The turn waits for your orders. If none come by the deadline, ");
+	if (nmr.n) {
+		sb_adds(out, "you are taken\n  to have sent:");
+		for (size_t i = 0; i < nmr.n; i++)
+			sb_addf(out, "%s %s", i ? "," : "", nmr.v[i]);
+		sb_adds(out, ".\n");
+	} else {
+		sb_adds(out, "the turn\n  is played without orders from you.\n");
+	}
+	if (drop > 0)
+		sb_addf(out, "  Miss %lld turn%s in a row and you are out of the game.\n", drop,
+			drop == 1 ? "" : "s");
+	strlist_clear(&nmr);
+}
+
 void report_orders_help(const struct game *g, int p, struct sb *out)
 {
 	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
@@ -38,18 +67,19 @@ void report_orders_help(const struct game *g, int p, struct sb *out)
 	g->engine->legal(g, p, &ctx, &legal);
 	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
 	if (!legal.n) {
-		sb_adds(out, "  You have no orders to give this turn.\n");
-	} else {
-		sb_adds(out, "  You may send one of:\n");
-		for (size_t i = 0; i < legal.n && i < 12; i++)
-			sb_addf(out, "    %s\n", legal.v[i]);
-		if (legal.n > 12)
-			sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
+		sb_adds(out, "  You have no orders to give this turn: there is nothing to send.\n");
+		strlist_clear(&legal);
+		return;
 	}
-	sb_addf(out, "  Send them as a mail (or with `wyrmpost submit`) like this:\n"
-		     "    game %s\n    player %s\n    password YOUR-PASSWORD\n"
-		     "    turn %d\n    %s\n",
-		g->id, g->players[p].name, g->turn, legal.n ? legal.v[0] : "# your orders");
+	sb_adds(out, "  You may send one of:\n");
+	for (size_t i = 0; i < legal.n && i < 12; i++)
+		sb_addf(out, "    %s\n", legal.v[i]);
+	if (legal.n > 12)
+		sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
+	if_nothing(g, p, out);
+	sb_addf(out, "  To send orders, reply to this mail with these lines, then one order a "
+		     "line:\n    game %s\n    player %s\n    password YOUR-PASSWORD\n",
+		g->id, g->players[p].name);
 	strlist_clear(&legal);
 }
 
