@@ -85,5 +85,6 @@ void view_release(struct view *v)
 	free(v->lines);
 	free(v->tracks);
 	free(v->title);
+	free(v->unit);
 	memset(v, 0, sizeof *v);
 }

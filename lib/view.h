@@ -54,6 +54,8 @@ struct view {
 	char *title;
 	int cols, rows;   /* GRID, HEXES */
 	double w, h;      /* MAP: the extent of the units */
+	char *unit;       /* MAP: the units' name ("in"): a map to scale, drawn
+			     with a scale bar and a north arrow; NULL: none */
 	struct view_cell *cells;
 	size_t ncells, cells_alloc;
 	struct view_piece *pieces;

@@ -19,6 +19,10 @@ static const struct {
 	{ "green", { 0.30, 0.70, 0.35 } }, { "yellow", { 0.95, 0.85, 0.25 } },
 	{ "purple", { 0.60, 0.40, 0.80 } }, { "black", { 0.20, 0.20, 0.20 } },
 	{ "grey", { 0.85, 0.85, 0.85 } },
+	/* Heights, light to dark: a pile of 1 to 6 books. */
+	{ "shade1", { 0.90, 0.90, 0.88 } }, { "shade2", { 0.82, 0.82, 0.79 } },
+	{ "shade3", { 0.74, 0.74, 0.70 } }, { "shade4", { 0.66, 0.66, 0.61 } },
+	{ "shade5", { 0.58, 0.58, 0.52 } }, { "shade6", { 0.50, 0.50, 0.43 } },
 };
 
 void print_view_colour(const char *name, double rgb[3])
@@ -140,11 +144,41 @@ static double draw_hexes(struct print_doc *d, const struct view *v, double x, do
 	return gh;
 }
 
+/* Under a map to scale: a bar of a round number of units, and an arrow
+ * pointing north (up) beside it. */
+static void draw_scale(struct print_doc *d, const struct view *v, double ox, double y, double s)
+{
+	static const double steps[] = { 1, 2, 5, 10, 20, 50, 100 };
+	double len = steps[0];
+	char text[48];
+	for (size_t i = 0; i < ARRAY_SIZE(steps) && steps[i] * s <= v->w * s / 4; i++)
+		len = steps[i];
+	print_stroke_rgb(d, 0, 0, 0);
+	print_line_width(d, 0.8);
+	print_line(d, ox, y, ox + len * s, y);
+	print_line(d, ox, y - 2, ox, y + 2);
+	print_line(d, ox + len * s, y - 2, ox + len * s, y + 2);
+	print_fill_rgb(d, 0, 0, 0);
+	snprintf(text, sizeof text, "%g %s", len, v->unit);
+	print_text(d, PRINT_SANS, 7, ox + len * s + 4, y - 2.5, PRINT_LEFT, text);
+	print_line(d, ox + v->w * s - 6, y - 4, ox + v->w * s - 6, y + 4);
+	print_line(d, ox + v->w * s - 8.5, y + 1.5, ox + v->w * s - 6, y + 4);
+	print_line(d, ox + v->w * s - 3.5, y + 1.5, ox + v->w * s - 6, y + 4);
+	print_text(d, PRINT_SANS_BOLD, 8, ox + v->w * s - 14, y - 3, PRINT_CENTER, "N");
+}
+
 static double draw_map(struct print_doc *d, const struct view *v, double x, double top,
 		       double w, double h)
 {
-	double s = fmin(w / (v->w > 0 ? v->w : 1), h / (v->h > 0 ? v->h : 1));
+	double under = v->unit ? 14 : 0;
+	double s = fmin(w / (v->w > 0 ? v->w : 1), (h - under) / (v->h > 0 ? v->h : 1));
 	double ox = x + (w - v->w * s) / 2, oy = top - v->h * s;
+	if (v->unit) {
+		print_stroke_rgb(d, 0.2, 0.2, 0.2);
+		print_line_width(d, 0.6);
+		print_rect(d, ox, oy, v->w * s, v->h * s, 1, PRINT_STROKE);
+		draw_scale(d, v, ox, oy - 8, s);
+	}
 	print_line_width(d, 0.3);
 	print_stroke_rgb(d, 0.4, 0.4, 0.4);
 	for (size_t i = 0; i < v->nlines; i++) {
@@ -172,7 +206,7 @@ static double draw_map(struct print_doc *d, const struct view *v, double x, doub
 			print_text(d, PRINT_SANS, 6.5, cx, cy - 3.2, PRINT_CENTER, c->caption);
 		draw_counters(d, c->counters, cx, cy - 6, 6);
 	}
-	return v->h * s;
+	return v->h * s + under;
 }
 
 static double draw_tracks(struct print_doc *d, const struct view *v, double x, double top,

@@ -214,6 +214,10 @@ static int check_new_game(const struct campaign *c, const struct new_game *ng,
 		*err = xasprintf("no rules called '%s'; see 'wyrmpost help new'", ng->rules);
 		return WP_ERR_USAGE;
 	}
+	if (ng->setup_text && !e->setup_file) {
+		*err = xasprintf("%s takes no setup file", e->title);
+		return WP_ERR_USAGE;
+	}
 	dir = campaign_game_path(c, ng->id, NULL);
 	exists = fs_exists(dir);
 	free(dir);
@@ -324,10 +328,12 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 			strlist_addf(generated, "%s %s", np->name, pw);
 		strlist_take(&passwords, pw);
 	}
-	if (e->setup(&g, err)) {
-		rc = WP_ERR_USAGE;
+	g.setup_text = ng->setup_text;
+	g.setup_name = ng->setup_name;
+	rc = e->setup(&g, err) ? WP_ERR_USAGE : WP_OK;
+	g.setup_text = g.setup_name = NULL;
+	if (rc)
 		goto out;
-	}
 	rc = make_game_dirs(c, g.id, err);
 	for (size_t i = 0; !rc && i < g.nplayers; i++) {
 		char *key = xasprintf("%s-welcome-%s", g.id, g.players[i].name);

@@ -57,6 +57,7 @@ struct new_game {
 	size_t noptions;
 	const struct new_player *players;
 	size_t nplayers;
+	const char *setup_text, *setup_name; /* --setup FILE, or NULL */
 };
 /* Create the game, mail each player a welcome with their password, and
  * list "NAME PASSWORD" for every generated password in *generated. */

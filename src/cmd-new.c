@@ -1,9 +1,11 @@
-/* cmd-new.c - wyrmpost new ID RULES --player NAME:EMAIL[:PASSWORD]... */
+/* cmd-new.c - wyrmpost new ID RULES --player NAME:EMAIL[:PASSWORD]...
+ * [--setup FILE] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "fsutil.h"
 
 static bool split_player(char *spec, struct new_player *p)
 {
@@ -28,6 +30,7 @@ int cmd_new(int argc, char **argv)
 		{ "deadline", required_argument, NULL, 'D' },
 		{ "tz", required_argument, NULL, 'z' },
 		{ "player", required_argument, NULL, 'p' },
+		{ "setup", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd *cmd = cmd_find("new");
@@ -35,7 +38,8 @@ int cmd_new(int argc, char **argv)
 	struct new_player *players = xcalloc((size_t)argc, sizeof *players);
 	struct new_game ng;
 	struct campaign c;
-	char *err = NULL;
+	char *err = NULL, *setup = NULL;
+	size_t setup_len;
 	int opt, rc;
 
 	memset(&ng, 0, sizeof ng);
@@ -57,6 +61,20 @@ int cmd_new(int argc, char **argv)
 				goto out;
 			}
 			ng.nplayers++;
+			break;
+		case 'S':
+			free(setup);
+			setup = NULL;
+			if (fs_read_file(optarg, &setup, &setup_len, &err)) {
+				rc = cli_fail(WP_ERR_IO, err);
+				goto out;
+			}
+			if (strlen(setup) != setup_len) {
+				rc = cli_usage(cmd, "%s is not a text file", optarg);
+				goto out;
+			}
+			ng.setup_text = setup;
+			ng.setup_name = optarg;
 			break;
 		default:
 			rc = cli_usage(cmd, "bad option");
@@ -90,5 +108,6 @@ out:
 	strlist_clear(&options);
 	strlist_clear(&generated);
 	free(players);
+	free(setup);
 	return rc;
 }

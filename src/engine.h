@@ -41,6 +41,11 @@ struct order_line {
 	const char *code;
 	char *reason;
 	bool command; /* for the core: a command such as `help`, not an order */
+	/* Optional, for an accepted line: what it will do, as far as that is
+	 * certain now (a path's length, who would see the model, the odds of
+	 * a roll), shown under the verdict in the confirmation and never
+	 * stored; malloc'd, may run over several lines. */
+	char *note;
 };
 
 /* The orders for one turn: for each player, the accepted canonical lines,
@@ -62,6 +67,10 @@ struct engine {
 	const struct option_spec *options; /* terminated by a NULL name */
 	/* RelaxNG grammar (XML text) for this engine's <engine> element. */
 	const char *schema;
+	/* NULL when the game takes no setup file; else what one holds, for
+	 * `wyrmpost new ID RULES --setup FILE` (setup() finds its text in
+	 * g->setup_text). */
+	const char *setup_file;
 
 	/* Create the state for g: players, options and rng are set.  0, or -1
 	 * with *err (e.g. too many players for the seats). */

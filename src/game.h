@@ -47,6 +47,9 @@ struct game {
 	size_t nplayers, players_alloc;
 	struct strlist observers; /* addresses that get the public reports */
 	void *state;            /* engine-owned */
+	/* During engine setup() only: the text of `new --setup FILE` and the
+	 * file's name, for messages (borrowed); NULL when none was given. */
+	const char *setup_text, *setup_name;
 };
 
 void game_release(struct game *g);

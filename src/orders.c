@@ -510,6 +510,7 @@ void submission_release(struct submission *s)
 		free(s->lines[i].text);
 		free(s->lines[i].canon);
 		free(s->lines[i].reason);
+		free(s->lines[i].note);
 	}
 	free(s->lines);
 	free(s->game);

@@ -111,6 +111,16 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 	return sb_detach(&out);
 }
 
+/* A forecast under an accepted line, each of its lines indented. */
+static void indent_note(struct sb *out, const char *note)
+{
+	while (*note) {
+		size_t len = strcspn(note, "\n");
+		sb_addf(out, "    %.*s\n", (int)len, note);
+		note += len + (note[len] == '\n');
+	}
+}
+
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
 			  const struct strlist *pending, bool stored)
 {
@@ -128,6 +138,8 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 		sb_addf(&out, "line %d: %s\n", l->lineno, secret ? "password ******" : l->text);
 		if (l->canon) {
 			sb_addf(&out, "  accepted: %s\n", l->canon);
+			if (l->note)
+				indent_note(&out, l->note);
 		} else {
 			sb_addf(&out, "  rejected [%s]: %s\n", l->code, l->reason);
 			rejected++;

@@ -18,7 +18,7 @@ const struct cmd commands[] = {
 	  "is told about held turns (default: the sender).\n" },
 	{ "new", cmd_new,
 	  "new ID RULES [--seed N] [--option NAME=VALUE]... [--deadline SPEC] [--tz ZONE]\n"
-	  "              --player NAME:EMAIL[:PASSWORD]...",
+	  "              --player NAME:EMAIL[:PASSWORD]... [--setup FILE]",
 	  "create a game",
 	  "Creates game ID played by RULES (see 'wyrmpost help rules').  Each --player\n"
 	  "names a player, the address their mail goes to and, optionally, a password;\n"
@@ -26,7 +26,8 @@ const struct cmd commands[] = {
 	  "welcome mail with their password.  --seed fixes the game's random generator\n"
 	  "(same seed and same orders: the same game).  --deadline is 0 (every run), an\n"
 	  "interval (24h, 90m, 2d) or a daily time (18:00) in --tz (default UTC).\n"
-	  "'wyrmpost help rules' lists the options every game has and each game's own.\n" },
+	  "--setup gives a game that takes one its starting position as a file (City of\n"
+	  "Glass: the book piles).  'wyrmpost help rules' lists the options every game has and each game's own.\n" },
 	{ "status", cmd_status, "status [ID]", "show the games, or one game in detail",
 	  "Without ID, one line per game: rules, turn, state, deadline and how many of\n"
 	  "the awaited players have sent orders.  With ID: the players and the board.\n" },

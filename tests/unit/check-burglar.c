@@ -21,7 +21,7 @@ static const struct engine *E; /* set by main() */
 static char *verdict(const struct game *g, int p, const char *text, long long now)
 {
 	struct engine_ctx ctx = { now, "UTC" };
-	struct order_line l = { 1, (char *)text, NULL, NULL, NULL, false };
+	struct order_line l = { 1, (char *)text, NULL, NULL, NULL, false, NULL };
 	char *out;
 	E->check(g, p, &l, 1, &ctx);
 	if (l.canon)
@@ -80,8 +80,8 @@ START_TEST(one_order_a_turn)
 {
 	struct game g;
 	struct engine_ctx ctx = { T0, "UTC" };
-	struct order_line l[2] = { { 1, "leave", NULL, NULL, NULL, false },
-				   { 2, "leave", NULL, NULL, NULL, false } };
+	struct order_line l[2] = { { 1, "leave", NULL, NULL, NULL, false, NULL },
+				   { 2, "leave", NULL, NULL, NULL, false, NULL } };
 	test_game_new(&g, E, 2, NULL, 0, 1);
 	E->check(&g, 0, l, 2, &ctx);
 	ck_assert_str_eq(l[0].canon, "leave");

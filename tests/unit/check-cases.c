@@ -115,6 +115,8 @@ START_TEST(rule_case)
 			sb_addf(&verdicts, "%s: %s\n", g.players[p].name, s.lines[i].text);
 			if (s.lines[i].canon) {
 				sb_addf(&verdicts, "  accepted: %s\n", s.lines[i].canon);
+				if (s.lines[i].note)
+					sb_addf(&verdicts, "  note: %s\n", s.lines[i].note);
 				strlist_add(&lines[p], s.lines[i].canon);
 				has[p] = true;
 			} else {

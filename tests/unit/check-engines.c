@@ -91,12 +91,13 @@ static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool 
 			e->legal(&g, (int)p, &ctx, &legal);
 			/* Every legal order is accepted and is its own canonical form. */
 			for (size_t i = 0; i < legal.n; i++) {
-				struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false };
+				struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
 				e->check(&g, (int)p, &l, 1, &ctx);
 				ck_assert_msg(l.canon, "%s: legal '%s' rejected: %s", e->name,
 					      legal.v[i], l.reason ? l.reason : "");
 				ck_assert_str_eq(l.canon, legal.v[i]);
 				free(l.canon);
+				free(l.note);
 			}
 			if (legal.n && rng_range(&choose, 0, awaited[p] ? 9 : 19) == 0) {
 				strlist_add(&lines[p], legal.v[rng_below(&choose, (uint32_t)legal.n)]);
@@ -187,10 +188,10 @@ START_TEST(garbage_orders_rejected_with_code)
 	struct game g;
 	test_game_new(&g, e, (size_t)e->min_players, NULL, 0, 3);
 	for (size_t i = 0; i < sizeof junk / sizeof *junk; i++) {
-		struct order_line l = { 1, (char *)junk[i], NULL, NULL, NULL, false };
+		struct order_line l = { 1, (char *)junk[i], NULL, NULL, NULL, false, NULL };
 		e->check(&g, 0, &l, 1, &ctx);
 		ck_assert_msg(!l.canon, "%s accepted '%s'", e->name, junk[i]);
-		ck_assert(l.code && *l.code && l.reason && *l.reason);
+		ck_assert(l.code && *l.code && l.reason && *l.reason && !l.note);
 		free(l.reason);
 	}
 	game_release(&g);

@@ -24,7 +24,7 @@ static void setup(void)
 				   { "bob", "bob@example.org", "pb" },
 				   { "cat", "cat@example.org", "pc" } };
 	const char *opts[] = { "deadline=24h", "nmr-drop=2", "target=100" };
-	struct new_game ng = { "g1", "counter", true, 9, opts, 3, pl, 3 };
+	struct new_game ng = { "g1", "counter", true, 9, opts, 3, pl, 3, NULL, NULL };
 	struct strlist gen = STRLIST_INIT;
 
 	ck_assert_ptr_nonnull(mkdtemp(tmpl));
@@ -112,7 +112,7 @@ START_TEST(wanted_players_delay_early_turns_but_never_count_as_missing)
 	struct new_player pl[] = { { "ann", "ann@example.org", "pa" },
 				   { "bob", "bob@example.org", "pb" } };
 	const char *opts[] = { "deadline=24h", "solo=yes", "hold=no" };
-	struct new_game ng = { "g2", "counter", true, 9, opts, 3, pl, 2 };
+	struct new_game ng = { "g2", "counter", true, 9, opts, 3, pl, 2, NULL, NULL };
 	struct strlist gen = STRLIST_INIT;
 	struct game g;
 	char *err = NULL, *text;

@@ -179,7 +179,7 @@ START_TEST(campaign_skips_a_corrupt_game)
 	struct new_player pl[] = { { "ann", "ann@example.org", "pw1" },
 				   { "bob", "bob@example.org", "pw2" } };
 	const char *opts[] = { "deadline=0" };
-	struct new_game ng = { "g1", "burglar", true, 1, opts, 1, pl, 2 };
+	struct new_game ng = { "g1", "burglar", true, 1, opts, 1, pl, 2, NULL, NULL };
 	struct strlist gen = STRLIST_INIT;
 	struct run_result r;
 
