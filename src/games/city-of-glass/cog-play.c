@@ -259,9 +259,8 @@ char *cog_place_refusal(const struct cog_state *s, struct cog_xy p)
 		return xasprintf("a base 1 inch across at %.2f,%.2f would not be wholly on the "
 				 "table (0 to 36 each way)", p.x, p.y);
 	case SPOT_PILE:
-		return xasprintf("the base would touch pile %d (%.2f inches away, centre to "
-				 "pile; a base reaches 0.5)", which + 1,
-				 cog_dist_box(p, &boxes[which]));
+		return xasprintf("the base would touch pile %d (x %g to %g, y %g to %g)", which + 1,
+				 boxes[which].x0, boxes[which].x1, boxes[which].y0, boxes[which].y1);
 	case SPOT_MODEL:
 		return xasprintf("the base would touch model %c", cog_model_names[which]);
 	case SPOT_SEEN:
@@ -571,6 +570,7 @@ static void place(struct cog_run *run, int p, const struct cog_order *o)
 		run->g->players[s->current].name);
 }
 
+/* why: NULL when the player sent nothing (the core says so already). */
 static void random_discard(struct cog_run *run, int p, const char *why)
 {
 	struct cog_state *s = run->s;
@@ -585,8 +585,10 @@ static void random_discard(struct cog_run *run, int p, const char *why)
 	take_from_hand(s, p, i);
 	cog_discard(run, card);
 	cog_card_name(card, name);
-	cog_say(run, "%s %s: %s discards %s.", run->g->players[p].name, why,
-		run->g->players[p].name, name);
+	if (why)
+		cog_say(run, "%s %s, so discards %s at random.", run->g->players[p].name, why, name);
+	else
+		cog_say(run, "%s discards %s at random.", run->g->players[p].name, name);
 }
 
 static const struct cog_order *find_verb(const struct cog_order *o, size_t n, enum cog_verb v)
@@ -686,10 +688,12 @@ static void end_activation(struct cog_run *run, int m, int played, const struct 
 		}
 		s->m[m].role = s->m[o].role;
 		s->m[o].role = played;
+		char seven[8];
 		cog_card_name(s->m[m].role, name);
-		cog_say(run, "The 7 swaps: model %c is now the %s (%s), model %c the %s (7).",
+		cog_card_name(played, seven);
+		cog_say(run, "The 7 swaps: model %c is now the %s (%s), model %c the %s (%s).",
 			cog_model_names[m], cog_role_names[cog_suit(s->m[m].role)], name,
-			cog_model_names[o], cog_role_names[cog_suit(played)]);
+			cog_model_names[o], cog_role_names[cog_suit(played)], seven);
 	}
 }
 
@@ -705,7 +709,7 @@ static void activate(struct cog_run *run, int p, const struct cog_order *o, size
 		if (o[k].verb == V_PLAY || o[k].verb == V_JOKER || o[k].verb == V_DISCARD)
 			act = &o[k];
 	if (!act) {
-		random_discard(run, p, n ? "sent no card to play or discard" : "sent no orders");
+		random_discard(run, p, n ? "sent no card to play or discard" : NULL);
 		return;
 	}
 	if ((i = cog_hand_find(s, p, act->card)) < 0 ||
