@@ -154,7 +154,7 @@ static int board_cb(struct print_doc *d, void *ctx, char **err)
 	return 0;
 }
 
-static int render_posters(struct tpl_run *r, char **err)
+static int render_posters(struct tpl_run *r, const struct tpl_opts *o, char **err)
 {
 	struct print_poster_opts po;
 	struct board_ctx bc = { r, 0 };
@@ -167,9 +167,16 @@ static int render_posters(struct tpl_run *r, char **err)
 	b.ctx = &bc;
 	b.title = r->t->title;
 	for (bc.i = 0; bc.i < r->nitems; bc.i++) {
-		if (r->t->poster && print_poster(r->d, &po, &b, err))
+		bool poster = r->t->poster, page = r->t->overview;
+		if (o->boards != TPL_BOARDS_BOTH) {
+			/* Asked for one of the two: print that one, whatever
+			 * the template would print by default. */
+			poster = o->boards == TPL_BOARDS_POSTER;
+			page = !poster;
+		}
+		if (poster && print_poster(r->d, &po, &b, err))
 			return -1;
-		if (r->t->overview && print_overview(r->d, &po, &b, err))
+		if (page && print_overview(r->d, &po, &b, err))
 			return -1;
 	}
 	return 0;
@@ -211,7 +218,7 @@ int tpl_render(const struct tpl *t, struct print_doc *d, xmlDoc *state,
 			rc = render_tiles(&r, o, &lerr);
 			break;
 		case TPL_POSTER:
-			rc = render_posters(&r, &lerr);
+			rc = render_posters(&r, o, &lerr);
 			break;
 		}
 	}

@@ -36,6 +36,10 @@ struct tpl_opts {
 	double bleed;              /* mm around each card */
 	enum print_backs backs;    /* for templates that have a <back> */
 	double offset_x, offset_y; /* mm, duplex back pages */
+	/* Boards (posters): TPL_BOARDS_BOTH prints what the template asks,
+	 * true size across pages and then on one page; the others print only
+	 * the one or the other. */
+	enum { TPL_BOARDS_BOTH, TPL_BOARDS_POSTER, TPL_BOARDS_PAGE } boards;
 };
 
 struct tpl;

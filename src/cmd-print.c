@@ -1,5 +1,6 @@
 /* cmd-print.c - wyrmpost print RULES|ID [--paper a4|letter] [--bleed MM]
- * [--backs none|duplex|fold] [--offset X,Y] [--small] [--templates DIR]
+ * [--backs none|duplex|fold] [--offset X,Y] [--boards poster|page|both] [--small]
+ * [--templates DIR]
  * [-o FILE] */
 #include <config.h>
 
@@ -93,6 +94,7 @@ int cmd_print(int argc, char **argv)
 		{ "backs", required_argument, NULL, 'B' },
 		{ "offset", required_argument, NULL, 'O' },
 		{ "small", no_argument, NULL, 's' },
+		{ "boards", required_argument, NULL, 'r' },
 		{ "templates", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -125,6 +127,12 @@ int cmd_print(int argc, char **argv)
 		} else if (opt == 'O' &&
 			   parse_offset(optarg, &job.opts.offset_x, &job.opts.offset_y)) {
 			continue;
+		} else if (opt == 'r' && !strcmp(optarg, "poster")) {
+			job.opts.boards = TPL_BOARDS_POSTER;
+		} else if (opt == 'r' && !strcmp(optarg, "page")) {
+			job.opts.boards = TPL_BOARDS_PAGE;
+		} else if (opt == 'r' && !strcmp(optarg, "both")) {
+			job.opts.boards = TPL_BOARDS_BOTH;
 		} else if (opt == 's') {
 			job.small = true;
 		} else if (opt == 't') {

@@ -77,7 +77,8 @@ const struct cmd commands[] = {
 	  "received it, or the public report.\n" },
 	{ "print", cmd_print,
 	  "print RULES|ID [--paper a4|letter] [--bleed MM] [--backs none|duplex|fold]\n"
-	  "              [--offset X,Y] [--small] [--templates DIR] [-o FILE]",
+	  "              [--offset X,Y] [--boards poster|page|both] [--small]\n"
+	  "              [--templates DIR] [-o FILE]",
 	  "print a game's components, or a stored game's sheets, to PDF",
 	  "Prints the kit of RULES ('wyrmpost help rules' lists the kits): cards N-up\n"
 	  "with crop marks, sheets, tiles and boards, drawn from the layout templates\n"
@@ -85,8 +86,9 @@ const struct cmd commands[] = {
 	  "instead, prints that game's own sheets filled in from its state.  --paper\n"
 	  "(default a4); --bleed MM around each card; --backs duplex puts mirrored\n"
 	  "back pages after the fronts (--offset X,Y mm shifts them for your printer),\n"
-	  "fold puts backs beside the fronts to fold and cut; --small uses the\n"
-	  "standard PDF fonts for tiny files.  Templates come from --templates DIR,\n"
+	  "fold puts backs beside the fronts to fold and cut; --boards prints boards\n"
+	  "at true size across pages (poster), on one page (page) or both (default);\n"
+	  "--small uses the standard PDF fonts for tiny files.  Templates come from --templates DIR,\n"
 	  "WYRMPOST_TEMPLATES, the installed ones, or, for a wyrmpost run in the tree\n"
 	  "it was built in, the source tree's.  Writes RULES.pdf or ID.pdf here, or\n"
 	  "FILE ('-' for standard output).\n" },
