@@ -11,3 +11,4 @@ check_city_of_glass_SOURCES = tests/unit/check-city-of-glass.c $(TESTUTIL)
 GAMES_BENCHES += bench-cog
 bench_cog_SOURCES = tests/bench/cog.c
 bench_cog_LDADD = $(CORE_LIBS) -lm
+GAMES_SCRIPT_TESTS += tests/sh/city-of-glass.sh
