@@ -16,14 +16,18 @@ export WYRMPOST_NOW=1780000000   # 2026-05-28: the games are due whenever the de
 "$wyrmpost" -d "$dir" new cellar burglar --seed 99 --deadline 24h \
 	--player eve:eve@example.org:ember-eve --player fay:fay@example.org:ember-fay \
 	--option tokens=10 --option rounds=2 >/dev/null
-# Heart of Glass and Dragon Pants wait for one player at a time; the demo
-# plays their first turns by the no-orders rule, so nothing is held.
+# Heart of Glass, Dragon Pants and City of Glass wait for one player at a
+# time; the demo plays their first turns by the no-orders rule, so nothing
+# is held.
 "$wyrmpost" -d "$dir" new saga heart-of-glass --seed 7 --deadline 24h --option hold=no \
 	--option nmr-drop=0 --player ann:ann@example.org:ember-ann \
 	--player bob:bob@example.org:ember-bob --player cat:cat@example.org:ember-cat >/dev/null
 "$wyrmpost" -d "$dir" new pants dragon-pants --seed 8 --deadline 24h --option hold=no \
 	--option nmr-drop=0 --player eve:eve@example.org:ember-eve \
 	--player fay:fay@example.org:ember-fay --player gus:gus@example.org:ember-gus >/dev/null
+"$wyrmpost" -d "$dir" new glass city-of-glass --seed 9 --deadline 24h --option hold=no \
+	--option nmr-drop=0 --player ann:ann@example.org:ember-ann \
+	--player eve:eve@example.org:ember-eve --player cat:cat@example.org:ember-cat >/dev/null
 # Play a few turns so the games are in progress.
 for t in 1 2 3 4; do
 	WYRMPOST_NOW=$((1780000000 + t * 86400)) "$wyrmpost" -d "$dir" run
@@ -48,7 +52,7 @@ done
 cp "$here/orders/dan-joins.mail" "$dir/inbox/new/100$n.demo.eml"
 # For the games that wait for one player: that player's orders, the first
 # of those their last report offers, as a mail waiting in the inbox.
-for g in saga pants; do
+for g in saga pants glass; do
 	who=$("$wyrmpost" -d "$dir" status "$g" | awk '$3 ~ /^awaited/ { print $1; exit }')
 	[ -n "$who" ] || continue
 	last=$(ls "$dir/games/$g/reports" | tail -n 1)

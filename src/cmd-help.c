@@ -43,6 +43,8 @@ static void list_rules(void)
 		       (*e)->min_players, (*e)->max_players);
 		for (const struct option_spec *o = (*e)->options; o && o->name; o++)
 			printf("      --option %s=... (default %s): %s\n", o->name, o->def, o->help);
+		if ((*e)->setup_file)
+			printf("      --setup FILE (optional): %s\n", (*e)->setup_file);
 	}
 	list_kits();
 }

@@ -455,23 +455,29 @@ void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx, struct
 		}
 		return;
 	}
-	for (int i = 0; i < s->nhand[p]; i++) {
-		int c = s->hand[p][i];
-		bool again = false;
-		for (int k = 0; k < i; k++)
-			again |= s->hand[p][k] == c || (c >= COG_JOKER && s->hand[p][k] >= COG_JOKER);
-		if (again)
-			continue;
-		cog_card_name(c, name);
-		strlist_addf(out, "discard %s", name);
-		if (c >= COG_JOKER) {
-			strlist_add(out, "play joker");
-			continue;
+	/* Plays first, then discards: a player copying the first line of
+	 * `help` plays a card. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < s->nhand[p]; i++) {
+			int c = s->hand[p][i];
+			bool again = false;
+			for (int k = 0; k < i; k++)
+				again |= s->hand[p][k] == c ||
+					 (c >= COG_JOKER && s->hand[p][k] >= COG_JOKER);
+			if (again)
+				continue;
+			cog_card_name(c, name);
+			if (pass) {
+				strlist_addf(out, "discard %s", name);
+			} else if (c >= COG_JOKER) {
+				strlist_add(out, "play joker");
+			} else {
+				for (int m = 0; m < COG_MODELS; m++)
+					if (cog_may_play(s, p, c, m))
+						strlist_addf(out, "play %s on %c", name,
+							     cog_model_names[m]);
+			}
 		}
-		for (int m = 0; m < COG_MODELS; m++)
-			if (cog_may_play(s, p, c, m))
-				strlist_addf(out, "play %s on %c", name, cog_model_names[m]);
-	}
 }
 
 /* No orders: the turn places the model at a random spot out of sight, or
