@@ -140,7 +140,7 @@ static void aim(const struct cog_state *s, int m, int t, int allowance, struct r
 	struct cog_xy from = s->m[m].at;
 	if (t >= 0) {
 		double dx = s->m[t].at.x - from.x, dy = s->m[t].at.y - from.y, d = hypot(dx, dy);
-		double go = d - 2.2 - rng_range(r, 0, 100) / 100.0;
+		double go = d - 1.5 - rng_range(r, 0, 150) / 100.0;
 		if (go > allowance)
 			go = allowance;
 		if (go < 0)
@@ -180,8 +180,14 @@ static void one_turn(struct game *g, int p, struct rng *r, struct strlist *keep,
 		int allowance = cog_move_allowance(s, o.card, o.model), target = -1;
 		struct cog_xy to, to2;
 		char a[32], b[32];
+		/* Mostly the model this role may act on, when one has that role. */
+		static const int prey[4] = { SU_CLUBS, SU_SPADES, SU_HEARTS, SU_DIAMONDS };
 		for (int k = 0; k < COG_MODELS; k++)
 			if (k != o.model && cog_in_play(s, k) && rng_range(r, 0, 1))
+				target = k;
+		for (int k = 0; k < COG_MODELS; k++)
+			if (k != o.model && cog_in_play(s, k) && s->m[k].role != NO_CARD &&
+			    cog_suit(s->m[k].role) == prey[cog_suit(o.card)] && rng_range(r, 0, 3))
 				target = k;
 		aim(s, o.model, target, allowance, r, &to);
 		cog_xy_text(a, sizeof a, to);
