@@ -215,22 +215,32 @@ static double draw_tracks(struct print_doc *d, const struct view *v, double x, d
 	double row = 9, namew = 38, y = top;
 	for (size_t i = 0; i < v->ntracks; i++) {
 		const struct view_track *t = &v->tracks[i];
-		int n = t->max - t->min + 1;
-		double box = fmin(8, (w - namew) / (n > 0 ? n : 1));
+		/* As many boxes as fit at 6 points or more; a value beyond
+		 * the boxes drawn shows in the end box it passed, so a state
+		 * with any value at all draws. */
+		long long span = (long long)t->max - t->min + 1;
+		int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > fit ? fit : (int)span;
+		double box = fmin(8, fmax(1.6, (w - namew) / n));
+		long long last = (long long)t->min + n - 1;
 		char label[96];
 		y -= row;
 		snprintf(label, sizeof label, "%s %s", t->symbol ? t->symbol : "", t->name);
 		print_fill_rgb(d, 0, 0, 0);
 		print_text(d, PRINT_SANS_BOLD, 10, x, y + 2.5, PRINT_LEFT, label);
 		for (int k = 0; k < n; k++) {
-			char num[12];
+			char num[24];
 			double bx = x + namew + k * box;
-			bool on = t->min + k == t->value;
+			long long shown = (long long)t->min + k;
+			if (k == n - 1 && t->value > last)
+				shown = t->value;
+			else if (k == 0 && t->value < t->min)
+				shown = t->value;
+			bool on = shown == t->value;
 			fill_named(d, on ? "gold" : NULL);
 			print_stroke_rgb(d, 0.3, 0.3, 0.3);
 			print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);
 			print_fill_rgb(d, 0, 0, 0);
-			snprintf(num, sizeof num, "%d", t->min + k);
+			snprintf(num, sizeof num, "%lld", shown);
 			print_text(d, on ? PRINT_SANS_BOLD : PRINT_SANS, 8, bx + (box - 0.8) / 2,
 				   y + 2.2, PRINT_CENTER, num);
 		}

@@ -366,15 +366,26 @@ char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
 }
 
 /* Pending orders of every player for g's current turn. */
-void campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
-			  struct strlist *lines)
+int campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
+			 struct strlist *lines, char **err)
 {
+	int rc = WP_OK;
 	for (size_t i = 0; i < g->nplayers; i++) {
 		char *path = campaign_orders_path(c, g->id, g->turn, g->players[i].name);
 		char *buf, *e = NULL;
 		size_t len;
 		has[i] = false;
-		if (fs_exists(path) && !fs_read_file(path, &buf, &len, &e)) {
+		if (!fs_exists(path)) {
+			free(path);
+			continue;
+		}
+		if (fs_read_file(path, &buf, &len, &e)) {
+			/* Orders that are there but cannot be read are never
+			 * taken for no orders: the turn waits until they can. */
+			if (!rc && err)
+				*err = xasprintf("orders that cannot be read, so the turn waits: %s", e);
+			rc = WP_ERR_IO;
+		} else {
 			has[i] = true;
 			orders_parse_stored(buf, &lines[i]);
 			free(buf);
@@ -382,4 +393,5 @@ void campaign_load_orders(const struct campaign *c, const struct game *g, bool *
 		free(e);
 		free(path);
 	}
+	return rc;
 }

@@ -144,8 +144,10 @@ int campaign_mail_to(const struct campaign *c, const char *to_name, const char *
 /* games/ID/orders/NNNN[/PLAYER] */
 char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
 			   const char *player);
-/* Pending orders of every player for g's current turn (lines[i] filled). */
-void campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
-			  struct strlist *lines);
+/* Pending orders of every player for g's current turn (lines[i] filled).
+ * An orders file that exists but cannot be read is WP_ERR_IO, with *err
+ * naming it (err may be NULL); the others are loaded all the same. */
+int campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
+			 struct strlist *lines, char **err);
 
 #endif

@@ -129,7 +129,8 @@ static void status(struct campaign *c, const struct game *g, struct sb *reply)
 	bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
 	struct strlist lines[MAX_PLAYERS];
 	memset(lines, 0, sizeof lines);
-	campaign_load_orders(c, g, has, lines);
+	/* An unreadable orders file shows as no orders here; the run says. */
+	campaign_load_orders(c, g, has, lines, NULL);
 	g->engine->awaited(g, awaited);
 	sb_addf(reply, "\nStatus of game %s (%s), turn %d:\n", g->id, g->engine->title, g->turn);
 	for (size_t i = 0; i < g->nplayers; i++) {

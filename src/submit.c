@@ -179,7 +179,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		bool has[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
 		memset(lines, 0, sizeof lines);
-		campaign_load_orders(c, g, has, lines);
+		campaign_load_orders(c, g, has, lines, NULL);
 		for (size_t i = 0; i < lines[p].n; i++)
 			strlist_add(&pending, lines[p].v[i]);
 		for (size_t i = 0; i < g->nplayers; i++)

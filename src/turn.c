@@ -28,11 +28,15 @@ struct pending {
 	size_t nwanted_missing; /* optional players (engine->wanted) not heard */
 };
 
-static void pending_load(const struct campaign *c, const struct game *g, struct pending *pd)
+/* Returns WP_ERR_IO (with *err, which may be NULL) when an orders file
+ * cannot be read; pd is filled all the same. */
+static int pending_load(const struct campaign *c, const struct game *g, struct pending *pd,
+			char **err)
 {
+	int rc;
 	memset(pd, 0, sizeof *pd);
 	pd->n = g->nplayers;
-	campaign_load_orders(c, g, pd->has, pd->lines);
+	rc = campaign_load_orders(c, g, pd->has, pd->lines, err);
 	g->engine->awaited(g, pd->awaited);
 	if (g->engine->wanted) {
 		bool wanted[MAX_PLAYERS] = { false };
@@ -50,6 +54,7 @@ static void pending_load(const struct campaign *c, const struct game *g, struct 
 				pd->nmissing++;
 		}
 	}
+	return rc;
 }
 
 static void pending_release(struct pending *pd)
@@ -289,7 +294,11 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		game_release(&g);
 		return WP_OK;
 	}
-	pending_load(c, &g, &pd);
+	if ((rc = pending_load(c, &g, &pd, err))) {
+		pending_release(&pd);
+		game_release(&g);
+		return rc;
+	}
 	if ((flags & TURN_IF_DUE) && !is_due(c, &g, &pd)) {
 		r->outcome = TURN_NOT_DUE;
 	} else if (g.status == GAME_HELD && !(flags & TURN_FORCE)) {
@@ -311,6 +320,7 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 {
 	struct strlist ids = STRLIST_INIT;
 	char *err = NULL;
+	bool io_failed = false;
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -328,12 +338,13 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 		rc = campaign_turn(c, ids.v[i], flags | TURN_IF_DUE, &tr, &err);
 		free(tr.public_report);
 		if (rc) {
-			/* One broken game never stops the others. */
+			/* One broken game never stops the others, not even when
+			 * its own files cannot be written: every write is atomic,
+			 * so a game that fails is left as it was. */
 			strlist_addf(&r->errors, "%s: %s", ids.v[i], err ? err : "failed");
 			r->failed++;
+			io_failed |= rc == WP_ERR_IO;
 			free(err);
-			if (rc == WP_ERR_IO)
-				break; /* the disk is failing: stop before it gets worse */
 			continue;
 		}
 		if (tr.outcome == TURN_DONE)
@@ -344,19 +355,19 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 	if (progress)
 		progress(arg, ids.n, ids.n, NULL);
 	strlist_clear(&ids);
-	return r->failed ? (rc == WP_ERR_IO ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
+	return r->failed ? (io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
 }
 
 static void status_line(const struct campaign *c, const struct game *g, struct sb *out)
 {
 	struct pending pd;
 	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-	pending_load(c, g, &pd);
+	bool unreadable = pending_load(c, g, &pd, NULL) != WP_OK;
 	sb_addf(out, "%-12s %-16s turn %-4d %-6s", g->id, g->engine->name, g->turn,
 		game_status_name(g->status));
 	if (g->status != GAME_OVER)
-		sb_addf(out, " due %s  orders %zu/%zu", when, pd.nawaited - pd.nmissing,
-			pd.nawaited);
+		sb_addf(out, " due %s  orders %zu/%zu%s", when, pd.nawaited - pd.nmissing,
+			pd.nawaited, unreadable ? ", one unreadable" : "");
 	sb_addc(out, '\n');
 	pending_release(&pd);
 	free(when);
@@ -366,7 +377,7 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 {
 	struct pending pd;
 	status_line(c, g, out);
-	pending_load(c, g, &pd);
+	pending_load(c, g, &pd, NULL);
 	sb_addf(out, "\nPlayers:\n");
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
@@ -417,6 +428,17 @@ static void check_game(const struct campaign *c, const char *id, struct strlist 
 	if (campaign_load_game(c, id, &g, &e)) {
 		strlist_take(problems, e);
 		return;
+	}
+	{
+		bool has[MAX_PLAYERS];
+		struct strlist lines[MAX_PLAYERS];
+		memset(lines, 0, sizeof lines);
+		if (campaign_load_orders(c, &g, has, lines, &e))
+			strlist_addf(problems, "%s: %s", id, e);
+		free(e);
+		e = NULL;
+		for (size_t i = 0; i < g.nplayers; i++)
+			strlist_clear(&lines[i]);
 	}
 	dir = campaign_game_path(c, id, "turns");
 	if (fs_list(dir, &turns, &e))

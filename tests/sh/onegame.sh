@@ -1,0 +1,54 @@
+#!/bin/sh
+# onegame.sh - one game's trouble never stops a run: an orders file that
+# cannot be read holds that game (named with the file, by `run` and by
+# `check`) and is never taken for no orders; a game whose folder cannot be
+# written is skipped; a state with values far off the tracks is drawn; the
+# other games are played every time.
+. "$top_srcdir/tests/sh/lib.sh"
+wp init --sender gm@example.org >/dev/null
+for g in g1 g2 g3 g4; do
+	wp new $g burglar --seed 4 --deadline 1h --player ann:ann@example.org:pa \
+		--player bob:bob@example.org:pb >/dev/null
+done
+# g1: ann's orders for turn 1 are there but cannot be read (a directory
+# stands where the file should: root reads any file whatever its mode).
+mkdir -p "$scratch/c/games/g1/orders/0001/ann"
+# g2: its reports cannot be written (a file stands where the folder goes).
+rm -rf "$scratch/c/games/g2/reports"
+echo 'not a folder' >"$scratch/c/games/g2/reports"
+# g4: Heart of Glass with a Dragon's Body of 1000 and a Minion's of 200,
+# values no track has room for.
+sed -e 's/id="case"/id="g4"/' -e 's/<dragon body="6"/<dragon body="1000"/' \
+	-e 's/player="dave" life="alive" body="4"/player="dave" life="alive" body="200"/' \
+	-e 's/name="hold" value="yes"/name="hold" value="no"/' \
+	"$top_srcdir/tests/cases/heart-of-glass/four-of-diamonds-resolution/before.xml" \
+	>"$scratch/c/games/g4/game.xml"
+rm -rf "$scratch/c/games/g4/turns"/*
+
+expect_status 74 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$scratch/c" run
+expect_grep 'g1: orders that cannot be read, so the turn waits: cannot read .*games/g1/orders/0001/ann' "$scratch/err"
+expect_grep 'g2: ' "$scratch/err"
+expect_no_grep 'g3' "$scratch/err"
+expect_no_grep 'g4' "$scratch/err"
+[ -f "$scratch/c/games/g3/turns/0001.xml" ] && ok || fail "g3 was not played"
+[ -f "$scratch/c/games/g4/turns/0001.xml" ] && ok || fail "g4 was not played"
+[ -s "$scratch/c/games/g4/reports/0001/dave.pdf" ] && ok || fail "g4's report PDF is missing"
+[ ! -e "$scratch/c/games/g1/turns/0001.xml" ] && ok || fail "g1 was played without ann's orders"
+[ ! -e "$scratch/c/games/g2/turns/0001.xml" ] && ok || fail "g2 half-played"
+expect_grep 'turn="1"' "$scratch/c/games/g1/game.xml"
+expect_grep 'turn="1"' "$scratch/c/games/g2/game.xml"
+expect_status 0 wp status
+expect_grep 'g1 .*one unreadable' "$scratch/out"
+expect_status 65 wp check
+expect_grep 'g1: orders that cannot be read' "$scratch/err"
+# Again at the next cron run: g1 and g2 still held back, the rest go on.
+expect_status 74 env WYRMPOST_NOW=$((T0 + 14400)) "$WYRMPOST" -d "$scratch/c" run
+[ -f "$scratch/c/games/g3/turns/0002.xml" ] && ok || fail "g3 was not played again"
+# Mended, g1 plays with ann's orders and g2 with its reports.
+rmdir "$scratch/c/games/g1/orders/0001/ann"
+rm "$scratch/c/games/g2/reports"
+mkdir "$scratch/c/games/g2/reports"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 21600)) "$WYRMPOST" -d "$scratch/c" run
+[ -f "$scratch/c/games/g1/turns/0001.xml" ] && ok || fail "g1 was not played once mended"
+[ -f "$scratch/c/games/g2/turns/0001.xml" ] && ok || fail "g2 was not played once mended"
+finish
