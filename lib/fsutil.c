@@ -308,3 +308,45 @@ void crashpoint(const char *name)
 	if (crash_at && !strcmp(crash_at, name))
 		raise(SIGKILL);
 }
+
+/* ".NAME.PID.tmp", as write_atomic names its temporary files; the PID. */
+static long tmp_owner(const char *name)
+{
+	size_t len = strlen(name);
+	const char *end = name + len - 4, *p = end;
+	if (len < 8 || name[0] != '.' || strcmp(end, ".tmp"))
+		return -1;
+	while (p > name + 1 && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	if (p == end || p[-1] != '.' || p - 1 == name)
+		return -1;
+	return strtol(p, NULL, 10);
+}
+
+size_t fs_sweep_tmp(const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t removed = 0;
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		char *path;
+		long pid;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth > 0)
+				removed += fs_sweep_tmp(path, depth - 1);
+			else if (S_ISREG(st.st_mode) && (pid = tmp_owner(e->d_name)) > 0 &&
+				 pid != (long)getpid() && kill((pid_t)pid, 0) && errno == ESRCH &&
+				 unlink(path) == 0)
+				removed++;
+		}
+		free(path);
+	}
+	closedir(d);
+	return removed;
+}

@@ -28,6 +28,11 @@ int fs_fsync_dir(const char *dir, char **err);
 int fs_rename(const char *from, const char *to, char **err);
 /* Remove a file if it exists; missing is not an error. */
 int fs_unlink(const char *path, char **err);
+/* Remove the temporary files a killed writer left (".NAME.PID.tmp" whose
+ * process no longer runs) from dir and its folders down to depth levels;
+ * returns how many.  Nothing else is touched, and errors are ignored: the
+ * next sweep tries again. */
+size_t fs_sweep_tmp(const char *dir, int depth);
 bool fs_exists(const char *path);
 bool fs_is_dir(const char *path);
 /* Sorted names in dir, without "." and ".." and without names that start

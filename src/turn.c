@@ -277,6 +277,8 @@ out:
 	return rc;
 }
 
+static int finish_rollback(struct campaign *c, const char *id, int *to, char **err);
+
 int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		  struct turn_result *r, char **err)
 {
@@ -285,6 +287,11 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	int rc;
 
 	memset(r, 0, sizeof *r);
+	if (!(flags & TURN_DRY_RUN)) {
+		int to;
+		if ((rc = finish_rollback(c, id, &to, err)))
+			return rc;
+	}
 	rc = campaign_load_game(c, id, &g, err);
 	if (rc)
 		return rc;
@@ -324,6 +331,9 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 	int rc;
 
 	memset(r, 0, sizeof *r);
+	/* What a killed run left half-written (campaign/games/ID/reports/N/). */
+	if (!(flags & TURN_DRY_RUN))
+		fs_sweep_tmp(c->dir, 4);
 	rc = campaign_list_games(c, &ids, &err);
 	if (rc) {
 		strlist_take(&r->errors, err);
@@ -507,14 +517,118 @@ int campaign_report(const struct campaign *c, const char *id, int turn, const ch
 	return rc;
 }
 
+/* A rollback is three steps: game.xml from the snapshot, then the undone
+ * turns' snapshots removed.  Killed in between, a second `rollback` must
+ * not undo one turn more, so the intent is written down first, in
+ * games/ID/.rollback ("TO FROM"), and whatever finds it finishes that
+ * rollback and nothing else. */
+static char *intent_path(const struct campaign *c, const char *id)
+{
+	return campaign_game_path(c, id, ".rollback");
+}
+
+/* Remove the snapshots of turns from..., which belong to an undone
+ * history. */
+static int remove_snapshots(const struct campaign *c, const char *id, int from, char **err)
+{
+	char *dir = campaign_game_path(c, id, "turns");
+	struct strlist names = STRLIST_INIT;
+	int rc = fs_exists(dir) && fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;
+	for (size_t i = 0; !rc && i < names.n; i++) {
+		long long t;
+		char *num = xstrndup(names.v[i], 4), *path;
+		bool snap = strlen(names.v[i]) == 8 && !strcmp(names.v[i] + 4, ".xml") &&
+			    parse_int(num, 1, 9999, &t) && t >= from;
+		free(num);
+		if (!snap)
+			continue;
+		path = xasprintf("%s/%s", dir, names.v[i]);
+		if (fs_unlink(path, err))
+			rc = WP_ERR_IO;
+		free(path);
+	}
+	strlist_clear(&names);
+	free(dir);
+	return rc;
+}
+
+/* Carry out the rollback of game id back before turn `to`, from wherever
+ * it stopped. */
+static int roll_back(struct campaign *c, const char *id, int to, char **err)
+{
+	char *rest = xasprintf("turns/%04d.xml", to);
+	char *path = campaign_game_path(c, id, rest), *gamepath = campaign_game_path(c, id, "game.xml");
+	char *intent = intent_path(c, id), *buf = NULL;
+	size_t len;
+	struct game now, old;
+	int rc = campaign_load_game(c, id, &now, err);
+
+	if (!rc && now.turn != to) {
+		/* game.xml is not yet the snapshot's: copy it over. */
+		rc = game_load_file(&old, path, err) ? WP_ERR_DATA : WP_OK;
+		if (!rc)
+			game_release(&old);
+		if (!rc && fs_read_file(path, &buf, &len, err))
+			rc = WP_ERR_IO;
+		if (!rc && fs_write_private(gamepath, buf, len, err))
+			rc = WP_ERR_IO;
+		crashpoint("rollback-state");
+	}
+	if (!rc)
+		game_release(&now);
+	/* The undone turns' snapshots go too.  Their orders stay, to be
+	 * played again. */
+	if (!rc)
+		rc = remove_snapshots(c, id, to, err);
+	crashpoint("rollback-snapshots");
+	if (!rc && fs_unlink(intent, err))
+		rc = WP_ERR_IO;
+	free(buf);
+	free(intent);
+	free(gamepath);
+	free(path);
+	free(rest);
+	return rc;
+}
+
+/* Finish a rollback a kill interrupted; *to is its turn (0: none was). */
+static int finish_rollback(struct campaign *c, const char *id, int *to, char **err)
+{
+	char *intent = intent_path(c, id), *text = NULL;
+	size_t len;
+	int from = 0, rc = WP_OK;
+
+	*to = 0;
+	if (fs_exists(intent)) {
+		if (fs_read_file(intent, &text, &len, err))
+			rc = WP_ERR_IO;
+		else if (sscanf(text, "%d %d", to, &from) != 2 || *to < 1 || from <= *to) {
+			*err = xasprintf("%s: not a rollback in progress ('TO FROM')", intent);
+			rc = WP_ERR_DATA;
+		} else {
+			rc = roll_back(c, id, *to, err);
+		}
+	}
+	free(text);
+	free(intent);
+	return rc;
+}
+
 int campaign_rollback(struct campaign *c, const char *id, int to, int *restored, char **err)
 {
-	struct game g, old;
-	char *rest, *path, *buf = NULL, *gamepath;
-	size_t len;
-	int rc = campaign_load_game(c, id, &g, err);
+	struct game g;
+	char *intent, *text, *rest, *path;
+	int rc, pending;
 
-	if (rc)
+	if ((rc = finish_rollback(c, id, &pending, err)))
+		return rc;
+	if (pending) {
+		/* The command was given again after a kill: that rollback is
+		 * now done, and it is the one that was asked for. */
+		*restored = pending;
+		return WP_OK;
+	}
+	if ((rc = campaign_load_game(c, id, &g, err)))
 		return rc;
 	if (!to)
 		to = g.turn - 1;
@@ -528,27 +642,21 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	}
 	rest = xasprintf("turns/%04d.xml", to);
 	path = campaign_game_path(c, id, rest);
-	gamepath = campaign_game_path(c, id, "game.xml");
-	rc = game_load_file(&old, path, err) ? WP_ERR_DATA : WP_OK;
-	game_release(&old);
-	if (!rc && fs_read_file(path, &buf, &len, err))
-		rc = WP_ERR_IO;
-	if (!rc && fs_write_private(gamepath, buf, len, err))
-		rc = WP_ERR_IO;
-	/* The undone turns' snapshots go too: they belong to a history that
-	 * no longer happened.  Their orders stay, to be played again. */
-	for (int t = to; !rc && t < g.turn; t++) {
-		char *r2 = xasprintf("turns/%04d.xml", t);
-		char *p2 = campaign_game_path(c, id, r2);
-		if (fs_unlink(p2, err))
-			rc = WP_ERR_IO;
-		free(p2);
-		free(r2);
+	if (!fs_exists(path)) {
+		*err = xasprintf("%s: the snapshot of turn %d is missing (%s)", id, to, path);
+		rc = WP_ERR_NOTFOUND;
 	}
+	intent = intent_path(c, id);
+	text = xasprintf("%d %d\n", to, g.turn);
+	if (!rc && fs_write_atomic(intent, text, strlen(text), err))
+		rc = WP_ERR_IO;
+	crashpoint("rollback-intent");
+	if (!rc)
+		rc = roll_back(c, id, to, err);
 	if (!rc)
 		*restored = to;
-	free(buf);
-	free(gamepath);
+	free(text);
+	free(intent);
 	free(path);
 	free(rest);
 	game_release(&g);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # crash.sh - `run` killed (SIGKILL) between any two of its steps and started
 # again loses nothing and applies nothing twice: the campaign ends up byte
-# for byte as after one clean run.  Also `submit` killed after storing.
+# for byte as after one clean run, dot files included (a killed writer's
+# temporary file is swept away).  Also `submit` killed after storing, and
+# `rollback` killed at each of its steps and given again.
 . "$top_srcdir/tests/sh/lib.sh"
 
 wp init --sender gm@example.org >/dev/null
@@ -15,7 +17,7 @@ printf 'game g2\nplayer dan\npassword pd\njoin 5\n' | wp submit >/dev/null
 cp -R "$scratch/c" "$scratch/start"
 
 snapshot() { # DIR -> a listing with checksums of everything that matters
-	(cd "$1" && find games outbox -type f ! -name '.*' | sort | xargs sha256sum)
+	(cd "$1" && find games outbox -type f | sort | xargs sha256sum)
 }
 
 export WYRMPOST_NOW=$((T0 + 86400))
@@ -32,6 +34,9 @@ for point in turn-reports turn-first-mail turn-mail turn-snapshot turn-commit; d
 	st=$?
 	set -e
 	[ $st -eq 137 ] && ok || fail "$point: run was not killed (status $st)"
+	# A temporary file as a writer killed mid-write leaves it (PID 1 is
+	# init, never a wyrmpost: use one that cannot be running).
+	echo half >"$scratch/c/games/g1/.game.xml.999999999.tmp"
 	wp run
 	snapshot "$scratch/c" >"$scratch/got.sums"
 	if cmp -s "$scratch/ref.sums" "$scratch/got.sums"; then ok; else
@@ -59,4 +64,37 @@ wp submit "$scratch/cat.txt" >/dev/null
 wp submit "$scratch/cat.txt" >/dev/null
 n=$(ls "$scratch/c/outbox/new" | grep -c '^g1-0001-orders-cat-')
 [ "$n" -eq 1 ] && ok || fail "$n replies for one mail sent twice"
+
+# rollback killed at each step and given again ends as one clean rollback;
+# so does a run after the kill.
+rm -rf "$scratch/ref"
+cp -R "$scratch/start" "$scratch/ref"
+for t in 1 2 3; do WYRMPOST_NOW=$((T0 + t * 86400)) "$WYRMPOST" -d "$scratch/ref" run; done
+cp -R "$scratch/ref" "$scratch/played"
+"$WYRMPOST" -d "$scratch/ref" rollback g1 >/dev/null
+snapshot "$scratch/ref" >"$scratch/ref.sums"
+grep -q 'games/g1/turns/0003.xml' "$scratch/ref.sums" && fail "the reference did not roll back" || ok
+for point in rollback-intent rollback-state rollback-snapshots; do
+	for then in rollback run; do
+		rm -rf "$scratch/c"
+		cp -R "$scratch/played" "$scratch/c"
+		set +e
+		WYRMPOST_CRASH_AT=$point "$WYRMPOST" -d "$scratch/c" rollback g1 >/dev/null 2>&1
+		st=$?
+		set -e
+		[ $st -eq 137 ] && ok || fail "rollback at $point was not killed ($st)"
+		if [ $then = rollback ]; then
+			expect_status 0 wp rollback g1
+			expect_grep 'back before turn 3' "$scratch/out"
+		else
+			# (not due before the next deadline: it only finishes)
+			expect_status 0 env WYRMPOST_NOW=$((T0 + 3 * 86400 - 60)) "$WYRMPOST" -d "$scratch/c" run
+		fi
+		snapshot "$scratch/c" >"$scratch/got.sums"
+		if cmp -s "$scratch/ref.sums" "$scratch/got.sums"; then ok; else
+			fail "rollback killed at $point, then $then: differs from one clean rollback"
+			diff "$scratch/ref.sums" "$scratch/got.sums" >&2 || true
+		fi
+	done
+done
 finish
