@@ -147,17 +147,13 @@ static void setup_scene(struct game *g, int from, struct events *ev)
 		   h->nscenes + 1, hog_name(g, dragon), hog_name(g, minion));
 	if (last_card(g, minion, "start", ev))
 		return;
-	/* A player who must play a card and holds none draws one first. */
+	/* A player who must play a card and holds none draws one first, in
+	 * the turn the card is due: the Dragon's now, for the Conflict turn
+	 * beginning; the Minion's when the Resolution turn begins. */
 	if (!hog_hand_count(h, dragon)) {
 		events_add(ev, AUD_ALL, "%s, the Dragon, holds no card and draws one to play.",
 			   hog_name(g, dragon));
 		if (!draw(g, dragon, ev))
-			return;
-	}
-	if (!hog_hand_count(h, minion)) {
-		events_add(ev, AUD_ALL, "%s, the Minion, holds no card and draws one to play.",
-			   hog_name(g, minion));
-		if (!draw(g, minion, ev))
 			return;
 	}
 	ALLOC_GROW(h->scenes, h->nscenes + 1, h->scenes_alloc);
@@ -399,6 +395,11 @@ static void conflict_turn(struct game *g, const struct turn_orders *orders,
 		   h->m[s->minion].name, hog_trait_name[card_trait(s->dcard)]);
 	hog_orders_release(&o);
 	h->phase = PH_RESOLVE;
+	if (!hog_hand_count(h, s->minion)) {
+		events_add(ev, AUD_ALL, "%s, the Minion, holds no card and draws one to play.",
+			   hog_name(g, s->minion));
+		draw(g, s->minion, ev); /* an empty deck ends the game here */
+	}
 }
 
 /* Read the votes: a vote for one's opponent's card counts only when
