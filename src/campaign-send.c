@@ -22,7 +22,7 @@ static int starttls_of(int config_starttls)
 
 /* A welcome mail, once sent, keeps no password in the campaign's copy: the
  * player has the mail, and sent/ outlives the game.  (Its body is 8bit, so
- * the line is there as written; a copy left by a killed run keeps it.) */
+ * the line is there as written.)  A copy already scrubbed is left alone. */
 static void scrub_welcome(const char *path)
 {
 	static const char gone[] = "(removed from this copy once it was sent)";
@@ -38,6 +38,10 @@ static void scrub_welcome(const char *path)
 	}
 	at += 1 + strlen(REPORT_PASSWORD_LINE);
 	end = at + strcspn(at, "\r\n");
+	if ((size_t)(end - at) == strlen(gone) && !memcmp(at, gone, strlen(gone))) {
+		free(buf);
+		return;
+	}
 	sb_add(&out, buf, (size_t)(at - buf));
 	sb_adds(&out, gone);
 	sb_add(&out, end, len - (size_t)(end - buf));
@@ -45,6 +49,27 @@ static void scrub_welcome(const char *path)
 		free(err);
 	sb_release(&out);
 	free(buf);
+}
+
+/* Every welcome mail in sent/: the ones just filed, and any a run killed
+ * between filing and scrubbing left with its password. */
+static void scrub_sent(const char *sent)
+{
+	static const char *const sub[] = { "new", "cur" };
+	for (size_t k = 0; k < ARRAY_SIZE(sub); k++) {
+		char *dir = xasprintf("%s/%s", sent, sub[k]), *err = NULL;
+		struct strlist names = STRLIST_INIT;
+		if (fs_exists(dir) && !fs_list(dir, &names, &err))
+			for (size_t i = 0; i < names.n; i++)
+				if (strstr(names.v[i], "-welcome-")) {
+					char *path = xasprintf("%s/%s", dir, names.v[i]);
+					scrub_welcome(path);
+					free(path);
+				}
+		free(err);
+		strlist_clear(&names);
+		free(dir);
+	}
 }
 
 int campaign_send(struct campaign *c, struct send_result *r, char **err)
@@ -71,8 +96,7 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	char *outbox = xasprintf("%s/outbox", c->dir), *sent = xasprintf("%s/sent", c->dir);
 	int rc = send_outbox(outbox, sent, &set, flags, r, err);
 
-	for (size_t i = 0; i < r->filed.n; i++)
-		scrub_welcome(r->filed.v[i]);
+	scrub_sent(sent);
 
 	if (rc == WP_ERR_CONFIG && !send_configured(cfg)) {
 		/* Say where the way to send is missing: this campaign's file. */

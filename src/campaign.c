@@ -80,7 +80,25 @@ int campaign_lock(struct campaign *c, char **err)
 	if (c->lock_fd >= 0)
 		return WP_OK;
 	rc = fs_lock(c->dir, &c->lock_fd, err);
+	if (rc == 0) {
+		/* What a killed command left half-written outside the games
+		 * (each game's folder is swept when it is next written). */
+		static const char *const dirs[] = { "spool", "outbox", "sent" };
+		fs_sweep_tmp(c->dir, 0);
+		for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+			char *dir = xasprintf("%s/%s", c->dir, dirs[i]);
+			fs_sweep_tmp(dir, 2);
+			free(dir);
+		}
+	}
 	return rc == 0 ? WP_OK : rc == 1 ? WP_ERR_BUSY : WP_ERR_IO;
+}
+
+void campaign_sweep_game(const struct campaign *c, const char *id)
+{
+	char *dir = campaign_game_path(c, id, NULL);
+	fs_sweep_tmp(dir, 2); /* games/ID/reports/NNNN/ */
+	free(dir);
 }
 
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest)

@@ -289,6 +289,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
+		campaign_sweep_game(c, id);
 		if ((rc = finish_rollback(c, id, &to, err)))
 			return rc;
 	}
@@ -331,9 +332,6 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 	int rc;
 
 	memset(r, 0, sizeof *r);
-	/* What a killed run left half-written (campaign/games/ID/reports/N/). */
-	if (!(flags & TURN_DRY_RUN))
-		fs_sweep_tmp(c->dir, 4);
 	rc = campaign_list_games(c, &ids, &err);
 	if (rc) {
 		strlist_take(&r->errors, err);
@@ -620,6 +618,7 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	char *intent, *text, *rest, *path;
 	int rc, pending;
 
+	campaign_sweep_game(c, id);
 	if ((rc = finish_rollback(c, id, &pending, err)))
 		return rc;
 	if (pending) {
