@@ -324,8 +324,8 @@ static void keeper_round(struct game *g, const struct turn_orders *orders, struc
 		else {
 			pl->shields |= 1u << c;
 			events_add(ev, AUD_ALL, "%s guards the %s dragon alone: heroic protection, "
-						"a %s shield goes on it.", dk_name(g, p),
-				   dk_colour_word[c], dk_colour_word[pl->tribe]);
+						"%s's shield goes on it.", dk_name(g, p),
+				   dk_colour_word[c], dk_name(g, p));
 		}
 		if (c == pl->tribe)
 			keeper_heal(g, p, &o[p], ev);

@@ -23,7 +23,7 @@ static void dragon_line(const struct game *g, int c, struct sb *out)
 		for (size_t p = 0; p < g->nplayers; p++)
 			if (s->pl[p].shields & (1u << c))
 				sb_addf(&w, "%s%s", w.len ? ", " : "", dk_name(g, (int)p));
-		sb_addf(out, "  shields: %-20s", w.len ? sb_str(&w) : "none");
+		sb_addf(out, "  shields: %s", w.len ? sb_str(&w) : "none");
 		sb_release(&w);
 	} else {
 		sb_addf(out, "  %s", d->trainings ? "trained" : "friendly");
@@ -43,8 +43,8 @@ static void hunter_view(const struct game *g, struct sb *out)
 	int on = 0;
 	for (int c = 0; c < NDRAGONS; c++)
 		on += s->d[c].hunter;
-	sb_addf(out, "\nHunter dice: %d on dragons, %d on the hunter card, %d in the supply.\n",
-		on, s->dice_card, s->dice_supply);
+	sb_addf(out, "\nHunter dice: %d on dragons, %d on the hunter card, %d %s.\n", on,
+		s->dice_card, s->dice_supply, s->mode == M_KEEPER ? "unused" : "in the supply");
 	if (s->mode == M_KEEPER)
 		return;
 	sb_addf(out, "Flames on the hunter card: %d (every 3 send a die back to the supply).\n",
