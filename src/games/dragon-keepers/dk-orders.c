@@ -308,7 +308,7 @@ static void attack_note(const struct dk *s, int c, struct sb *out)
 		return;
 	}
 	dk_attack_odds(d->white, d->red, s->diff, c == C_BLUE, &odds);
-	sb_addf(out, "attack: %d dice%s, %.1f%% to succeed", odds.dice,
+	sb_addf(out, "attack: %d %s%s, %.1f%% to succeed", odds.dice, odds.dice == 1 ? "die" : "dice",
 		c == C_BLUE ? " and a reroll" : "",
 		100.0 * (double)dk_success_ways(&odds) / (double)odds.total);
 }

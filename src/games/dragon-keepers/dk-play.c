@@ -136,9 +136,14 @@ static void keeper_roll(struct game *g, struct events *ev)
 			s->dice_card--;
 			sb_addf(&t, "%s%s", t.len ? ", " : "", dk_colour_word[face[i]]);
 		}
-	events_add(ev, AUD_ALL, "Round %d: %s rolls the hunter dice: %s. Targeted: %s%s.",
-		   s->round, dk_name(g, s->holder), sb_str(&sb), sb_str(&t),
-		   s->dice_card ? "; the dice alike go back to the hunter card" : "");
+	if (s->dice_card)
+		events_add(ev, AUD_ALL, "Round %d: %s rolls the hunter dice: %s. Targeted: %s; "
+					"%d %s repeating a dragon wait%s on the hunter card.",
+			   s->round, dk_name(g, s->holder), sb_str(&sb), sb_str(&t), s->dice_card,
+			   s->dice_card == 1 ? "die" : "dice", s->dice_card == 1 ? "s" : "");
+	else
+		events_add(ev, AUD_ALL, "Round %d: %s rolls the hunter dice: %s. Targeted: %s.",
+			   s->round, dk_name(g, s->holder), sb_str(&sb), sb_str(&t));
 	sb_release(&sb);
 	sb_release(&t);
 }
@@ -184,8 +189,12 @@ void dk_hunter_phase(struct game *g, bool first, struct events *ev)
 	if (!first) {
 		int left = left_card(s);
 		if (left >= 0) {
+			char pretty[48];
 			s->where[left] = W_DISCARD;
 			s->discard[s->ndiscard++] = left;
+			dk_card_pretty(left, pretty, sizeof pretty);
+			events_add(ev, AUD_ALL, "%s goes from the left of the hunter card to the "
+						"discard pile.", pretty);
 		}
 		reveal_left(g, ev);
 	}
@@ -241,9 +250,9 @@ static void keeper_winners(struct game *g, struct events *ev)
 		if (n == best && arrows == best_arrows)
 			s->winners |= AUD(p);
 	}
-	for (size_t p = 0; p < g->nplayers; p++)
+	for (size_t p = 0, k = 0, n = (size_t)__builtin_popcountll(s->winners); p < g->nplayers; p++)
 		if (s->winners & AUD(p))
-			sb_addf(&w, "%s%s", w.len ? " and " : "", dk_name(g, (int)p));
+			sb_addf(&w, "%s%s", !k++ ? "" : k == n ? " and " : ", ", dk_name(g, (int)p));
 	if (!w.len)
 		ending(g, ev, "The game is over: nobody is left to win it.");
 	else
@@ -569,7 +578,8 @@ static void attack_power(struct game *g, int c, int hits, const struct dk_orders
 			add_flames(g, 1, by, ev);
 		break;
 	default:
-		for (int i = 0; i < 2 * hits; i++)
+		/* Two arrows a hit, one at a time, while any is left. */
+		for (int i = 0; i < 2 * hits && (!i || mend_target(DK(g), o) >= 0); i++)
 			mend_one(g, o, by, ev);
 	}
 }
