@@ -167,6 +167,79 @@ START_TEST(dragon_orders)
 }
 END_TEST
 
+/* The setup by mode, difficulty and player count. */
+START_TEST(setups)
+{
+	static const struct {
+		const char *mode, *diff;
+		size_t n;
+		const char *dice, *deck;
+	} want[] = {
+		/* A hunter die a player; Easy one fewer. */
+		{ "dragon", "medium", 3, "Hunter dice: 3 on dragons, 0 on the hunter card, 5 in the supply.",
+		  "Magic deck: 20 cards (4 of them hunter cards)." },
+		{ "dragon", "easy", 3, "Hunter dice: 2 on dragons, 0 on the hunter card, 6 in the supply.",
+		  "Magic deck: 18 cards (3 of them hunter cards)." },
+		{ "dragon", "extreme", 2, "Hunter dice: 2 on dragons, 0 on the hunter card, 6 in the supply.",
+		  "Magic deck: 16 cards (4 of them hunter cards)." },
+		{ "auto", "hard", 4, "Hunter dice: 4 on dragons, 0 on the hunter card, 4 in the supply.",
+		  "Magic deck: 20 cards (4 of them hunter cards)." },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		struct game g;
+		char *dice, *deck;
+		new_game(&g, want[i].n, want[i].mode, want[i].diff, 100 + i);
+		dice = view_line(&g, "Hunter dice:");
+		deck = view_line(&g, "Magic deck:");
+		/* The Blue Dragon may have sent a die back to the card. */
+		if (strstr(dice, "1 on the hunter card")) {
+			free(dice);
+			dice = xstrdup(want[i].dice);
+		}
+		ck_assert_str_eq(dice, want[i].dice);
+		ck_assert_str_eq(deck, want[i].deck);
+		free(dice);
+		free(deck);
+		game_release(&g);
+	}
+	{
+		/* auto: the keeper game for 5 or 6 players. */
+		struct game g;
+		char *head;
+		new_game(&g, 5, "auto", "medium", 9);
+		head = view_line(&g, "Dragon Keepers,");
+		ck_assert_str_eq(head, "Dragon Keepers, the keeper game: round 1.");
+		free(head);
+		game_release(&g);
+	}
+	{
+		/* Player counts the rulebook does not allow are refused. */
+		const struct engine *e = test_engine("dragon-keepers");
+		static const char *const bad[][2] = { { "mode=keeper", "2" }, { "mode=dragon", "5" } };
+		for (size_t i = 0; i < 2; i++) {
+			struct game g;
+			char *err = NULL;
+			const char *opt[] = { bad[i][0] };
+			memset(&g, 0, sizeof g);
+			g.engine = e;
+			g.nplayers = (size_t)atoi(bad[i][1]);
+			g.players = xcalloc(g.nplayers, sizeof *g.players);
+			for (size_t p = 0; p < g.nplayers; p++)
+				g.players[p].name = xasprintf("p%zu", p);
+			{
+				const struct option_spec *tables[] = { core_options, e->options, NULL };
+				ck_assert(option_set_build(&g.opts, tables, opt, 1, &err) == 0);
+			}
+			rng_seed(&g.rng, 1, 1);
+			ck_assert(e->setup(&g, &err) == -1);
+			ck_assert_msg(strstr(err, "players"), "%s", err);
+			free(err);
+			game_release(&g);
+		}
+	}
+}
+END_TEST
+
 /* --- play-outs ------------------------------------------------------------ */
 
 static void count_faces(const char *text)
@@ -420,6 +493,7 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, keeper_orders);
 	tcase_add_test(tc, dragon_orders);
+	tcase_add_test(tc, setups);
 	tcase_add_test(tc, keeper_playouts);
 	tcase_add_loop_test(tc, dragon_playouts, 0, 4);
 	tcase_add_test(tc, dice_are_fair);
