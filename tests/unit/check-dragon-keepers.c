@@ -454,7 +454,8 @@ static double chi_square(const long *seen, const int *sixths, int k)
 	double x = 0;
 	for (int i = 0; i < k; i++)
 		total += seen[i];
-	ck_assert(total > 1000);
+	if (total < 300)
+		ck_abort_msg("only %ld dice", total);
 	for (int i = 0; i < k; i++) {
 		double want = (double)total * sixths[i] / 6.0;
 		x += ((double)seen[i] - want) * ((double)seen[i] - want) / want;
@@ -470,7 +471,8 @@ START_TEST(dice_are_fair)
 
 	memset(hunter_faces, 0, sizeof hunter_faces);
 	memset(battle_faces, 0, sizeof battle_faces);
-	for (uint64_t seed = 50001; seed <= 50000 + (uint64_t)playout_count(2000); seed++) {
+	/* Not scaled by playout_count: fewer would leave too few dice. */
+	for (uint64_t seed = 50001; seed <= 51000; seed++) {
 		playout("dragon", "easy", seed, &won);
 		playout("keeper", "medium", seed, &won);
 	}

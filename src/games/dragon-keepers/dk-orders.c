@@ -525,7 +525,7 @@ static bool allowed(const struct game *g, int p, const struct parsed *o, struct 
 						"a dragon"));
 		return false;
 	}
-	if (o->verb == V_MEND && s->d[o->colour].defeated) {
+	if (o->verb == V_MEND && o->colour >= 0 && s->d[o->colour].defeated) {
 		reject(l, "defeated", xasprintf("the %s dragon is defeated", dk_colour_word[o->colour]));
 		return false;
 	}
