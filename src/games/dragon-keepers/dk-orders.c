@@ -629,13 +629,21 @@ static void legal_dragon(const struct game *g, int p, struct strlist *out)
 	int cards[NMAGIC], m = dk_magic_held(s, p, cards);
 
 	memset(&o, 0, sizeof o);
-	for (int c = 0; c < NDRAGONS; c++)
-		for (int a = 0; a < NACTIONS; a++)
-			if ((pl->hand & (1u << c)) && pl->tokens[a]) {
+	/* The plays that would work as things stand first, for 'help'. */
+	for (int failing = 0; failing < 2; failing++)
+		for (int c = 0; c < NDRAGONS; c++)
+			for (int a = 0; a < NACTIONS; a++) {
+				char *line;
+				if (!(pl->hand & (1u << c)) || !pl->tokens[a])
+					continue;
 				o.verb = V_PLAY;
 				o.colour = c;
 				o.action = a;
-				add_canon(g, p, &o, out);
+				line = canonical(g, p, &o);
+				if ((strstr(line, "# fails") != NULL) == failing)
+					strlist_take(out, line);
+				else
+					free(line);
 			}
 	o.verb = V_PASS;
 	add_canon(g, p, &o, out);
