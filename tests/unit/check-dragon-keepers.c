@@ -215,14 +215,17 @@ START_TEST(setups)
 	{
 		/* Player counts the rulebook does not allow are refused. */
 		const struct engine *e = test_engine("dragon-keepers");
-		static const char *const bad[][2] = { { "mode=keeper", "2" }, { "mode=dragon", "5" } };
+		static const struct {
+			const char *opt;
+			size_t n;
+		} bad[] = { { "mode=keeper", 2 }, { "mode=dragon", 5 } };
 		for (size_t i = 0; i < 2; i++) {
 			struct game g;
 			char *err = NULL;
-			const char *opt[] = { bad[i][0] };
+			const char *opt[] = { bad[i].opt };
 			memset(&g, 0, sizeof g);
 			g.engine = e;
-			g.nplayers = (size_t)atoi(bad[i][1]);
+			g.nplayers = bad[i].n;
 			g.players = xcalloc(g.nplayers, sizeof *g.players);
 			for (size_t p = 0; p < g.nplayers; p++)
 				g.players[p].name = xasprintf("p%zu", p);
