@@ -190,7 +190,7 @@ void dk_board(const struct game *g, int p, struct view *v)
 		h->caption = xasprintf("%d flame%s, %d in supply", s->flames,
 				       s->flames == 1 ? "" : "s", s->dice_supply);
 	else
-		h->caption = xasprintf("%d in supply", s->dice_supply);
+		h->caption = xasprintf("%d unused", s->dice_supply);
 	for (int c = 0; c < NDRAGONS; c++) {
 		const struct dk_dragon *d = &s->d[c];
 		struct view_cell *cell;
