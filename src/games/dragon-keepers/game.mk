@@ -7,3 +7,4 @@ GAMES_SOURCES += src/games/dragon-keepers/dragon-keepers.c \
 GAMES_UNIT_TESTS += check-dk-odds check-dragon-keepers
 check_dk_odds_SOURCES = tests/unit/check-dk-odds.c $(TESTUTIL)
 check_dragon_keepers_SOURCES = tests/unit/check-dragon-keepers.c $(TESTUTIL)
+GAMES_SCRIPT_TESTS += tests/sh/dragon-keepers.sh
