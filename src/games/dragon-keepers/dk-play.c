@@ -286,63 +286,32 @@ static void keeper_heal(struct game *g, int p, const struct dk_orders *o, struct
 		   s->d[c].arrows);
 }
 
-static void keeper_round(struct game *g, const struct turn_orders *orders, struct events *ev)
+/* Heroic protection for player p, alone on dragon c: a shield, and the
+ * favourite's heal. */
+static void heroic(struct game *g, int p, int c, const struct dk_orders *o, struct events *ev)
+{
+	struct dk_player *pl = &DK(g)->pl[p];
+	if (pl->shields & (1u << c)) {
+		events_add(ev, AUD_ALL, "%s guards the %s dragon alone; their shield is already "
+					"on it.", dk_name(g, p), dk_colour_word[c]);
+	} else if (__builtin_popcount(pl->shields) >= KEEPER_SHIELDS) {
+		events_add(ev, AUD_ALL, "%s guards the %s dragon alone, with no shield left.",
+			   dk_name(g, p), dk_colour_word[c]);
+	} else {
+		pl->shields |= 1u << c;
+		events_add(ev, AUD_ALL, "%s guards the %s dragon alone: heroic protection, %s's "
+					"shield goes on it.", dk_name(g, p), dk_colour_word[c],
+			   dk_name(g, p));
+	}
+	if (c == pl->tribe)
+		keeper_heal(g, p, o, ev);
+}
+
+/* The end of a keeper round: defeats, then goals; true if the game ends. */
+static bool keeper_end(struct game *g, struct events *ev)
 {
 	struct dk *s = DK(g);
-	int order[DK_MAXP], n = dk_turn_order(g, order), keeper[DK_MAXP], guards[NDRAGONS] = { 0 };
-	struct dk_orders o[DK_MAXP];
 	bool end = false;
-
-	for (int i = 0; i < n; i++) {
-		int p = order[i];
-		dk_orders_read(g, p, orders->has[p] ? &orders->lines[p] : NULL, &o[p]);
-		keeper[p] = o[p].keeper;
-		if (keeper[p] < 0 || !s->d[keeper[p]].hunter) {
-			keeper[p] = random_keeper(g);
-			events_add(ev, AUD_ALL, "%s plays the %s keeper (at random).", dk_name(g, p),
-				   dk_colour_name[keeper[p]]);
-		} else {
-			events_add(ev, AUD_ALL, "%s plays the %s keeper.", dk_name(g, p),
-				   dk_colour_name[keeper[p]]);
-		}
-		guards[keeper[p]]++;
-	}
-	for (int c = 0; c < NDRAGONS; c++) {
-		if (!s->d[c].hunter)
-			continue;
-		if (!guards[c]) {
-			s->d[c].arrows++;
-			events_add(ev, AUD_ALL, "Nobody guards the %s dragon: it takes an arrow (%d).",
-				   dk_colour_word[c], s->d[c].arrows);
-		} else if (guards[c] > 1) {
-			events_add(ev, AUD_ALL, "%d keepers guard the %s dragon: nobody earns a "
-						"shield.", guards[c], dk_colour_word[c]);
-		}
-	}
-	for (int i = 0; i < n; i++) {
-		int p = order[i], c = keeper[p];
-		struct dk_player *pl = &s->pl[p];
-		if (guards[c] != 1)
-			continue;
-		if (pl->shields & (1u << c))
-			events_add(ev, AUD_ALL, "%s guards the %s dragon alone; their shield is "
-						"already on it.", dk_name(g, p), dk_colour_word[c]);
-		else if (__builtin_popcount(pl->shields) >= KEEPER_SHIELDS)
-			events_add(ev, AUD_ALL, "%s guards the %s dragon alone, with no shield left.",
-				   dk_name(g, p), dk_colour_word[c]);
-		else {
-			pl->shields |= 1u << c;
-			events_add(ev, AUD_ALL, "%s guards the %s dragon alone: heroic protection, "
-						"%s's shield goes on it.", dk_name(g, p),
-				   dk_colour_word[c], dk_name(g, p));
-		}
-		if (c == pl->tribe)
-			keeper_heal(g, p, &o[p], ev);
-	}
-	for (int c = 0; c < NDRAGONS; c++) {
-		s->dice_card += s->d[c].hunter;
-		s->d[c].hunter = 0;
-	}
 	for (int c = 0; c < NDRAGONS; c++) {
 		if (s->d[c].arrows < KEEPER_DEFEAT)
 			continue;
@@ -359,7 +328,47 @@ static void keeper_round(struct game *g, const struct turn_orders *orders, struc
 			ending(g, ev, "%s has all 3 shields on dragons.", dk_name(g, (int)p));
 			end = true;
 		}
-	if (end)
+	return end;
+}
+
+static void keeper_round(struct game *g, const struct turn_orders *orders, struct events *ev)
+{
+	struct dk *s = DK(g);
+	int order[DK_MAXP], n = dk_turn_order(g, order), keeper[DK_MAXP], guards[NDRAGONS] = { 0 };
+	struct dk_orders o[DK_MAXP];
+
+	/* The keepers, revealed together. */
+	for (int i = 0; i < n; i++) {
+		int p = order[i];
+		bool chance;
+		dk_orders_read(g, p, orders->has[p] ? &orders->lines[p] : NULL, &o[p]);
+		keeper[p] = o[p].keeper;
+		chance = keeper[p] < 0 || !s->d[keeper[p]].hunter;
+		if (chance)
+			keeper[p] = random_keeper(g);
+		events_add(ev, AUD_ALL, "%s plays the %s keeper%s.", dk_name(g, p),
+			   dk_colour_name[keeper[p]], chance ? " (at random)" : "");
+		guards[keeper[p]]++;
+	}
+	/* The hunter's attacks, then heroic protection in turn order. */
+	for (int c = 0; c < NDRAGONS; c++) {
+		if (s->d[c].hunter && !guards[c]) {
+			s->d[c].arrows++;
+			events_add(ev, AUD_ALL, "Nobody guards the %s dragon: it takes an arrow (%d).",
+				   dk_colour_word[c], s->d[c].arrows);
+		} else if (s->d[c].hunter && guards[c] > 1) {
+			events_add(ev, AUD_ALL, "%d keepers guard the %s dragon: nobody earns a "
+						"shield.", guards[c], dk_colour_word[c]);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (guards[keeper[order[i]]] == 1)
+			heroic(g, order[i], keeper[order[i]], &o[order[i]], ev);
+	for (int c = 0; c < NDRAGONS; c++) {
+		s->dice_card += s->d[c].hunter;
+		s->d[c].hunter = 0;
+	}
+	if (keeper_end(g, ev))
 		keeper_winners(g, ev);
 }
 
