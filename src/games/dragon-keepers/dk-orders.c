@@ -357,9 +357,10 @@ static void action_note(const struct dk *s, int a, int c, struct sb *out)
 }
 
 /* The canonical line of a parsed order (with its note). */
-static char *canonical(const struct game *g, int p, const struct parsed *o)
+/* The canonical line of a parsed order, its note read from s: the game's
+ * state, or a copy with the player's own magic card of the mail applied. */
+static char *canonical_in(const struct dk *s, int p, const struct parsed *o, const char *after)
 {
-	const struct dk *s = DK(g);
 	struct sb sb = SB_INIT;
 	const struct dk_player *pl = &s->pl[p];
 
@@ -376,6 +377,8 @@ static char *canonical(const struct game *g, int p, const struct parsed *o)
 		break;
 	case V_PLAY:
 		sb_addf(&sb, "play %s %s # ", dk_colour_word[o->colour], dk_action_word[o->action]);
+		if (after)
+			sb_addf(&sb, "after your %s: ", after);
 		action_note(s, o->action, o->colour, &sb);
 		break;
 	case V_PASS: {
@@ -389,6 +392,8 @@ static char *canonical(const struct game *g, int p, const struct parsed *o)
 	case V_MAGIC:
 		sb_addf(&sb, "magic %s %s %s # ", dk_magic_name[o->card], dk_colour_word[o->colour],
 			o->when ? "after" : "before");
+		if (after)
+			sb_addf(&sb, "after your %s: ", after);
 		action_note(s, dk_magic_kind[o->card], o->colour, &sb);
 		break;
 	case V_MEND:
@@ -410,6 +415,11 @@ static char *canonical(const struct game *g, int p, const struct parsed *o)
 		BUG("verb %d", o->verb);
 	}
 	return sb_detach(&sb);
+}
+
+static char *canonical(const struct game *g, int p, const struct parsed *o)
+{
+	return canonical_in(DK(g), p, o, NULL);
 }
 
 /* --- reading stored orders ------------------------------------------------ */
@@ -535,6 +545,12 @@ static bool allowed(const struct game *g, int p, const struct parsed *o, struct 
 struct check_state {
 	bool seen[NVERBS];
 	bool pass, play;
+	/* When the mail's first action is a Defend or Heal (certain in its
+	 * effect), the state after it, for the note of the other action (verb
+	 * noted_after: V_PLAY or V_MAGIC); NVERBS: none. */
+	int noted_after;
+	struct dk after;
+	const char *first_name;
 };
 
 static void check_line(const struct game *g, int p, struct check_state *st,
@@ -586,7 +602,49 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 	st->seen[o.verb] = true;
 	st->play |= o.verb == V_PLAY || o.verb == V_KEEPER;
 	st->pass |= o.verb == V_PASS;
-	l->canon = canonical(g, p, &o);
+	if (o.verb == st->noted_after)
+		l->canon = canonical_in(&st->after, p, &o, st->first_name);
+	else
+		l->canon = canonical(g, p, &o);
+}
+
+/* The mail's first keeper and magic lines (the turn reads them so); when
+ * the one that resolves first is a Defend or Heal, whose effect is
+ * certain, the state after it goes in st for the other's note. */
+static void first_action(const struct game *g, int p, struct order_line *lines, size_t n,
+			 struct check_state *st)
+{
+	struct parsed play = { .verb = NVERBS }, magic = { .verb = NVERBS }, *first;
+	int kind;
+
+	st->noted_after = NVERBS;
+	for (size_t i = 0; i < n; i++) {
+		struct parsed o;
+		struct order_line l = { 0, NULL, NULL, NULL, NULL, false };
+		parse_line(g, p, lines[i].text, &o);
+		free(o.reason);
+		if (o.code || !allowed(g, p, &o, &l)) {
+			free(l.reason);
+			continue;
+		}
+		if (o.verb == V_PLAY && play.verb == NVERBS)
+			play = o;
+		if (o.verb == V_MAGIC && magic.verb == NVERBS)
+			magic = o;
+	}
+	if (play.verb == NVERBS || magic.verb == NVERBS)
+		return;
+	first = magic.when ? &play : &magic;
+	kind = first == &play ? play.action : dk_magic_kind[magic.card];
+	if (kind != A_DEFEND && kind != A_HEAL)
+		return;
+	st->after = *DK(g);
+	if (kind == A_DEFEND)
+		st->after.d[first->colour].hunter = 0;
+	else
+		st->after.d[first->colour].arrows = 0;
+	st->first_name = first == &play ? "keeper" : dk_magic_name[magic.card];
+	st->noted_after = first == &play ? V_MAGIC : V_PLAY;
 }
 
 void dk_check(const struct game *g, int p, struct order_line *lines, size_t n,
@@ -595,6 +653,9 @@ void dk_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	struct check_state st;
 	(void)ctx;
 	memset(&st, 0, sizeof st);
+	st.noted_after = NVERBS;
+	if (DK(g)->mode == M_DRAGON && !DK(g)->over)
+		first_action(g, p, lines, n, &st);
 	for (size_t i = 0; i < n; i++)
 		check_line(g, p, &st, &lines[i]);
 }
