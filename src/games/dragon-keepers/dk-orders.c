@@ -378,7 +378,7 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 	case V_PLAY:
 		sb_addf(&sb, "play %s %s # ", dk_colour_word[o->colour], dk_action_word[o->action]);
 		if (after)
-			sb_addf(&sb, "after your %s: ", after);
+			sb_addf(&sb, "after your %s, ", after);
 		action_note(s, o->action, o->colour, &sb);
 		break;
 	case V_PASS: {
@@ -392,8 +392,8 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 	case V_MAGIC:
 		sb_addf(&sb, "magic %s %s %s # ", dk_magic_name[o->card], dk_colour_word[o->colour],
 			o->when ? "after" : "before");
-		if (after)
-			sb_addf(&sb, "after your %s: ", after);
+		/* Alone, without a keeper, a mail is a pass and plays no magic. */
+		sb_addf(&sb, "%s%s, ", after ? "after your " : "with your keeper", after ? after : "");
 		action_note(s, dk_magic_kind[o->card], o->colour, &sb);
 		break;
 	case V_MEND:
