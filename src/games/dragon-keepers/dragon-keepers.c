@@ -82,20 +82,17 @@ int dk_action_parse(const char *s)
 	return a >= 0 ? a : word_index(s, alias, NACTIONS);
 }
 
+/* The names as stored in game.xml. */
+static const char *const magic_slug[NMAGIC] = {
+	"warding-rune", "mist-cloak", "stone-wall", "wind-veil", "hidden-cave",
+	"healing-herbs", "moon-spring", "soothing-song", "phoenix-feather",
+	"dragon-whistle", "flight-lesson", "elder-scroll", "sky-saddle", "ember-stone",
+	"war-drum", "fire-spark", "storm-call", "battle-cry",
+};
+
 const char *dk_card_slug(int c)
 {
-	static char slugs[NMAGIC][24];
-	if (c >= NMAGIC)
-		return "hunter";
-	if (!slugs[c][0]) {
-		size_t i;
-		for (i = 0; dk_magic_name[c][i] && i + 1 < sizeof slugs[c]; i++) {
-			char ch = dk_magic_name[c][i];
-			slugs[c][i] = ch == ' ' ? '-' : (char)(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
-		}
-		slugs[c][i] = '\0';
-	}
-	return slugs[c];
+	return c >= NMAGIC ? "hunter" : magic_slug[c];
 }
 
 int dk_magic_parse(const char *s)
