@@ -28,6 +28,14 @@ export WYRMPOST_NOW=1780000000   # 2026-05-28: the games are due whenever the de
 "$wyrmpost" -d "$dir" new glass city-of-glass --seed 9 --deadline 24h --option hold=no \
 	--option nmr-drop=0 --player ann:ann@example.org:ember-ann \
 	--player eve:eve@example.org:ember-eve --player cat:cat@example.org:ember-cat >/dev/null
+# Dragon Keepers waits for every player at once: the keeper game for three,
+# the cooperative dragon game for two.
+"$wyrmpost" -d "$dir" new keep dragon-keepers --seed 9 --deadline 24h --option hold=no \
+	--option nmr-drop=0 --option mode=keeper --player ann:ann@example.org:ember-ann \
+	--player bob:bob@example.org:ember-bob --player cat:cat@example.org:ember-cat >/dev/null
+"$wyrmpost" -d "$dir" new lair dragon-keepers --seed 10 --deadline 24h --option hold=no \
+	--option nmr-drop=0 --option mode=dragon --option difficulty=easy \
+	--player eve:eve@example.org:ember-eve --player fay:fay@example.org:ember-fay >/dev/null
 # Play a few turns so the games are in progress.
 for t in 1 2 3 4; do
 	WYRMPOST_NOW=$((1780000000 + t * 86400)) "$wyrmpost" -d "$dir" run
@@ -52,7 +60,7 @@ done
 cp "$here/orders/dan-joins.mail" "$dir/inbox/new/100$n.demo.eml"
 # For the games that wait for one player: that player's orders, the first
 # of those their last report offers, as a mail waiting in the inbox.
-for g in saga pants glass; do
+for g in saga pants glass keep lair; do
 	who=$("$wyrmpost" -d "$dir" status "$g" | awk '$3 ~ /^awaited/ { print $1; exit }')
 	[ -n "$who" ] || continue
 	last=$(ls "$dir/games/$g/reports" | tail -n 1)

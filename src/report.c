@@ -72,8 +72,20 @@ void report_orders_help(const struct game *g, int p, struct sb *out)
 		return;
 	}
 	sb_adds(out, "  You may send one of:\n");
-	for (size_t i = 0; i < legal.n && i < 12; i++)
-		sb_addf(out, "    %s\n", legal.v[i]);
+	for (size_t i = 0; i < legal.n && i < 12; i++) {
+		/* With what it would do, as a comment: a line copied whole
+		 * into a mail is still the order. */
+		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
+		g->engine->check(g, p, &l, 1, &ctx);
+		if (l.note)
+			sb_addf(out, "    %s # %.*s\n", legal.v[i], (int)strcspn(l.note, "\n"),
+				l.note);
+		else
+			sb_addf(out, "    %s\n", legal.v[i]);
+		free(l.canon);
+		free(l.reason);
+		free(l.note);
+	}
 	if (legal.n > 12)
 		sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
 	if_nothing(g, p, out);

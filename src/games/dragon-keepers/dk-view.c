@@ -1,0 +1,220 @@
+/* dk-view.c - Dragon Keepers reports: the six dragons (life, arrows,
+ * shields, trainings, hunter dice), the hunter card, the magic deck, each
+ * player's keepers and tokens, and what to send.  Nothing here is secret
+ * but the order of the magic deck, which no view shows. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dk-int.h"
+
+static void dragon_line(const struct game *g, int c, struct sb *out)
+{
+	const struct dk *s = DK(g);
+	const struct dk_dragon *d = &s->d[c];
+
+	sb_addf(out, "  %-7s life %d  arrows %d", dk_colour_name[c], dk_life_of(s, c), d->arrows);
+	if (d->defeated) {
+		sb_adds(out, "  DEFEATED\n");
+		return;
+	}
+	if (s->mode == M_KEEPER) {
+		struct sb w = SB_INIT;
+		for (size_t p = 0; p < g->nplayers; p++)
+			if (s->pl[p].shields & (1u << c))
+				sb_addf(&w, "%s%s", w.len ? ", " : "", dk_name(g, (int)p));
+		sb_addf(out, "  shields: %s", w.len ? sb_str(&w) : "none");
+		sb_release(&w);
+	} else {
+		sb_addf(out, "  %s", d->trainings ? "trained" : "friendly");
+		sb_addf(out, " %d/%d", d->trainings, dk_max_trainings[c]);
+		if (dk_dice_on(d))
+			sb_addf(out, " (%d white, %d red)", d->white, d->red);
+		sb_addf(out, "  shield: %s", d->shield ? "yes" : "no");
+	}
+	if (d->hunter)
+		sb_addf(out, "  hunter %s: %d", d->hunter == 1 ? "die" : "dice", d->hunter);
+	sb_adds(out, "\n");
+}
+
+static void hunter_view(const struct game *g, struct sb *out)
+{
+	const struct dk *s = DK(g);
+	int on = 0;
+	for (int c = 0; c < NDRAGONS; c++)
+		on += s->d[c].hunter;
+	sb_addf(out, "\nHunter dice: %d on dragons, %d on the hunter card, %d %s.\n", on,
+		s->dice_card, s->dice_supply, s->mode == M_KEEPER ? "unused" : "in the supply");
+	if (s->mode == M_KEEPER)
+		return;
+	sb_addf(out, "Flames on the hunter card: %d (every 3 send a die back to the supply).\n",
+		s->flames);
+	sb_addf(out, "Training bag: %d white, %d red battle dice.\n", s->bag_white, s->bag_red);
+	sb_addf(out, "Action tokens in the supply: %d defend, %d heal, %d train, %d attack.\n",
+		s->supply[A_DEFEND], s->supply[A_HEAL], s->supply[A_TRAIN], s->supply[A_ATTACK]);
+}
+
+static void magic_view(const struct game *g, struct sb *out)
+{
+	const struct dk *s = DK(g);
+	char pretty[48];
+	int left = -1, hunters = 0;
+	for (int c = 0; c < NCARDS; c++) {
+		if (s->where[c] == W_LEFT)
+			left = c;
+		if (c >= NMAGIC && s->where[c] == W_DECK)
+			hunters++;
+	}
+	sb_addf(out, "Magic deck: %d card%s (%d of them hunter cards)%s.\n", s->ndeck,
+		s->ndeck == 1 ? "" : "s", hunters,
+		s->last_drawn ? "; its last card is drawn, so this round is the last" : "");
+	if (left >= 0) {
+		dk_card_pretty(left, pretty, sizeof pretty);
+		sb_addf(out, "  Face up at the left: %s.\n", pretty);
+	}
+	if (s->ndiscard) {
+		dk_card_pretty(s->discard[s->ndiscard - 1], pretty, sizeof pretty);
+		sb_addf(out, "  Discard pile: %d card%s, on top %s.\n", s->ndiscard,
+			s->ndiscard == 1 ? "" : "s", pretty);
+	}
+}
+
+static void colours_list(unsigned mask, struct sb *out)
+{
+	int n = 0;
+	for (int c = 0; c < NDRAGONS; c++)
+		if (mask & (1u << c))
+			sb_addf(out, "%s%s", n++ ? ", " : "", dk_colour_word[c]);
+	if (!n)
+		sb_adds(out, "none");
+}
+
+static void player_view(const struct game *g, int p, struct sb *out)
+{
+	const struct dk *s = DK(g);
+	const struct dk_player *pl = &s->pl[p];
+
+	sb_addf(out, "  %s%s", dk_name(g, p), p == s->holder ? " (hunter token)" : "");
+	if (g->players[p].dropped)
+		sb_adds(out, " (left the game)");
+	if (s->winners & AUD(p))
+		sb_adds(out, " (winner)");
+	if (s->mode == M_KEEPER) {
+		sb_addf(out, ": %s tribe, favourite the %s dragon; shields on ",
+			dk_colour_name[pl->tribe], dk_colour_word[pl->tribe]);
+		colours_list(pl->shields, out);
+		sb_addf(out, " (%d left)\n", KEEPER_SHIELDS - __builtin_popcount(pl->shields));
+		return;
+	}
+	sb_adds(out, "\n    keepers in hand: ");
+	colours_list(pl->hand, out);
+	sb_adds(out, "; on the table: ");
+	colours_list(~pl->hand & ((1u << NDRAGONS) - 1), out);
+	sb_addf(out, "\n    tokens: %d defend, %d heal, %d train, %d attack", pl->tokens[A_DEFEND],
+		pl->tokens[A_HEAL], pl->tokens[A_TRAIN], pl->tokens[A_ATTACK]);
+	{
+		int used = 0;
+		for (int k = 0; k < NACTIONS; k++)
+			used += pl->used[k];
+		sb_addf(out, " (%d used, back on a pass)\n    magic: ", used);
+	}
+	{
+		int cards[NMAGIC], n = dk_magic_held(s, p, cards);
+		for (int i = 0; i < n; i++) {
+			char pretty[48];
+			dk_card_pretty(cards[i], pretty, sizeof pretty);
+			sb_addf(out, "%s%s", i ? ", " : "", pretty);
+		}
+		sb_adds(out, n ? "\n" : "none\n");
+	}
+}
+
+void dk_view(const struct game *g, int p, struct sb *out)
+{
+	const struct dk *s = DK(g);
+	const char *what;
+
+	if (s->mode == M_KEEPER)
+		sb_addf(out, "Dragon Keepers, the keeper game: round %d.\n", s->round);
+	else
+		sb_addf(out, "Dragon Keepers, the dragon game (%s): round %d.\n",
+			dk_difficulty_word[s->diff], s->round);
+	sb_adds(out, "\nThe dragons\n");
+	for (int c = 0; c < NDRAGONS; c++)
+		dragon_line(g, c, out);
+	hunter_view(g, out);
+	if (s->mode == M_DRAGON)
+		magic_view(g, out);
+	sb_adds(out, "\nThe keepers\n");
+	for (size_t q = 0; q < g->nplayers; q++)
+		player_view(g, (int)q, out);
+	if (s->ending.n) {
+		sb_adds(out, "\nThe ending\n");
+		for (size_t i = 0; i < s->ending.n; i++)
+			sb_addf(out, "  %s\n", s->ending.v[i]);
+	}
+	sb_adds(out, "\nNow: ");
+	if (s->over) {
+		sb_adds(out, "the game is over.\n");
+		return;
+	}
+	sb_addf(out, "round %d; every keeper sends orders at once, secretly.\n", s->round);
+	if (p >= 0 && (what = dk_what_to_send(g, p)))
+		sb_addf(out, "You send: %s.\n", what);
+}
+
+/* The hunter card in the middle, the six dragons around it; a dashed line
+ * to each targeted dragon, its hunter dice as counters. */
+void dk_board(const struct game *g, int p, struct view *v)
+{
+	static const double pos[NDRAGONS][2] = {
+		{ 40, 4 }, { 72, 22 }, { 72, 58 }, { 40, 76 }, { 8, 58 }, { 8, 22 },
+	};
+	static const char *const fill[NDRAGONS] = { "red", "purple", "blue", NULL, "green",
+						    "yellow" };
+	const struct dk *s = DK(g);
+	struct view_cell *h;
+	(void)p;
+
+	v->kind = VIEW_MAP;
+	v->w = 100;
+	v->h = 100;
+	h = view_add_cell(v, 0, 0, "Hunter", NULL);
+	h->x = 38;
+	h->y = 40;
+	h->w = 24;
+	h->h = 20;
+	h->fill = xstrdup("grey");
+	h->counters = s->dice_card;
+	if (s->mode == M_DRAGON)
+		h->caption = xasprintf("%d flame%s, %d in supply", s->flames,
+				       s->flames == 1 ? "" : "s", s->dice_supply);
+	else
+		h->caption = xasprintf("%d unused", s->dice_supply);
+	for (int c = 0; c < NDRAGONS; c++) {
+		const struct dk_dragon *d = &s->d[c];
+		struct view_cell *cell;
+		struct sb cap = SB_INIT;
+		sb_addf(&cap, "%d/%d arrows", d->arrows, dk_life_of(s, c));
+		if (d->defeated)
+			sb_adds(&cap, ", defeated");
+		else if (s->mode == M_KEEPER)
+			for (size_t q = 0; q < g->nplayers; q++) {
+				if (s->pl[q].shields & (1u << c))
+					sb_addf(&cap, ", %s", dk_name(g, (int)q));
+			}
+		else
+			sb_addf(&cap, ", trained %d/%d%s", d->trainings, dk_max_trainings[c],
+				d->shield ? ", shield" : "");
+		cell = view_add_cell(v, 0, 0, dk_colour_name[c], sb_str(&cap));
+		sb_release(&cap);
+		cell->x = pos[c][0];
+		cell->y = pos[c][1];
+		cell->w = cell->h = 20;
+		cell->round = 1;
+		cell->fill = fill[c] ? xstrdup(fill[c]) : NULL;
+		cell->counters = d->hunter;
+		if (d->hunter)
+			view_add_line(v, 0, c + 1, 1);
+	}
+}
