@@ -65,7 +65,7 @@ for g in saga pants glass keep lair; do
 	[ -n "$who" ] || continue
 	last=$(ls "$dir/games/$g/reports" | tail -n 1)
 	order=$(sed -n '/You may send one of:/{n;p;q}' "$dir/games/$g/reports/$last/$who.txt" |
-		sed 's/^ *//')
+		sed 's/^ *//; s/ # .*//')
 	turn=$("$wyrmpost" -d "$dir" status "$g" | awk '{ print $4; exit }')
 	{ printf 'From: %s <%s@example.org>\nTo: tavern@example.org\n' "$who" "$who"
 	  printf 'Subject: Re: [%s] turn %s report\nMessage-ID: <demo-%s@example.org>\n' \

@@ -47,10 +47,12 @@ expect_grep 'Favourite\|favourite the' "$r/ann.txt"
 # The dragon game: a Defend or Train with its note, then nothing but passes.
 e=$(first_order lair eve)
 orders lair eve pe "$e" "magic defend red"
-expect_grep "accepted: $e # " "$scratch/reply-eve"
+# the forecast is the line under the verdict
+awk -v want="  accepted: $e" 'prev == want && /^    [a-z]/ { found = 1 } { prev = $0 }
+	END { exit !found }' "$scratch/reply-eve" && ok || fail "no forecast under '$e'"
 expect_grep 'rejected \[no-magic-card\]' "$scratch/reply-eve"
 orders lair fay pf pass
-expect_grep 'accepted: pass # takes back 0 keeper cards' "$scratch/reply-fay"
+expect_grep '^    takes back 0 keeper cards' "$scratch/reply-fay"
 
 # Play both to their ends on the no-orders rule.
 now=$((T0 + 3600))

@@ -41,7 +41,8 @@ static void one_colour(int n, int h, unsigned long long ways[DK_MAX_DICE + 1])
 				  ways[k] * (unsigned long long)(6 - h);
 }
 
-void dk_attack_odds(int white, int red, enum dk_difficulty d, bool reroll, struct dk_odds *o)
+void dk_attack_odds(int white, int red, enum dk_difficulty d, enum dk_reroll reroll,
+		    struct dk_odds *o)
 {
 	unsigned long long w[DK_MAX_DICE + 1], r[DK_MAX_DICE + 1];
 	const int hw = hit_faces(DK_WHITE, d), hr = hit_faces(DK_RED, d);
@@ -53,18 +54,24 @@ void dk_attack_odds(int white, int red, enum dk_difficulty d, bool reroll, struc
 	memset(o, 0, sizeof *o);
 	o->dice = white + red;
 	o->total = 1;
-	for (int i = 0; i < o->dice + reroll; i++)
+	for (int i = 0; i < o->dice + (reroll != DK_NO_REROLL); i++)
 		o->total *= 6;
 	for (int kw = 0; kw <= white; kw++) {
 		for (int kr = 0; kr <= red; kr++) {
 			unsigned long long ways = w[kw] * r[kr];
-			int k = kw + kr, h = kr < red ? hr : kw < white ? hw : -1;
-			if (!reroll) {
+			int k = kw + kr, h;
+			/* The colour of the die rolled again: the first asked
+			 * for that missed, else the other; -1: none missed. */
+			if (reroll == DK_REROLL_WHITE_FIRST)
+				h = kw < white ? hw : kr < red ? hr : -1;
+			else
+				h = kr < red ? hr : kw < white ? hw : -1;
+			if (reroll == DK_NO_REROLL) {
 				o->ways[k] += ways;
 			} else if (h < 0) {
 				o->ways[k] += ways * 6; /* nothing missed: no reroll */
 			} else {
-				/* A missed die, red first, rolled again. */
+				/* The missed die rolled again. */
 				o->ways[k + 1] += ways * (unsigned long long)h;
 				o->ways[k] += ways * (unsigned long long)(6 - h);
 			}

@@ -6,8 +6,9 @@
  * miss, weak flame, weak flame, weak flame, flame; red = miss, weak, weak,
  * flame, flame, flame.  In Easy and Medium a weak flame or a flame is a
  * hit; in Hard and Extreme only a flame.  One hit or more is a successful
- * attack.  The Blue Dragon may reroll one die: by the ruling's default a
- * missed die, a red one before a white one. */
+ * attack.  The Blue Dragon may reroll one missed die: by the ruling's
+ * default a red one before a white one; its player may ask for white
+ * first, or no reroll. */
 #ifndef WP_DK_ODDS_H
 #define WP_DK_ODDS_H
 
@@ -18,6 +19,7 @@
 enum dk_difficulty { DK_EASY, DK_MEDIUM, DK_HARD, DK_EXTREME };
 
 enum dk_face { DK_MISS, DK_WEAK, DK_FLAME };
+enum dk_reroll { DK_NO_REROLL, DK_REROLL_RED_FIRST, DK_REROLL_WHITE_FIRST };
 enum dk_die { DK_WHITE, DK_RED };
 
 /* The face of die colour c showing pip (1 to 6). */
@@ -35,8 +37,9 @@ struct dk_odds {
 };
 
 /* The hits of an attack with white and red battle dice (white + red at
- * most DK_MAX_DICE), rerolling one missed die by the default when reroll. */
-void dk_attack_odds(int white, int red, enum dk_difficulty d, bool reroll, struct dk_odds *o);
+ * most DK_MAX_DICE), rerolling one missed die as reroll says. */
+void dk_attack_odds(int white, int red, enum dk_difficulty d, enum dk_reroll reroll,
+		    struct dk_odds *o);
 
 /* The ways to succeed (one hit or more) of the same total. */
 unsigned long long dk_success_ways(const struct dk_odds *o);

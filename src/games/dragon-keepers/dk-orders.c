@@ -299,7 +299,8 @@ static void parse_line(const struct game *g, int p, const char *line, struct par
 
 /* --- notes: what an order does as things stand --------------------------- */
 
-static void attack_note(const struct dk *s, int c, struct sb *out)
+/* reroll: the Blue dragon's, as the mail asks (or by default). */
+static void attack_note(const struct dk *s, int c, enum dk_reroll reroll, struct sb *out)
 {
 	const struct dk_dragon *d = &s->d[c];
 	struct dk_odds odds;
@@ -307,9 +308,12 @@ static void attack_note(const struct dk *s, int c, struct sb *out)
 		sb_addf(out, "fails now: the %s dragon is not trained", dk_colour_word[c]);
 		return;
 	}
-	dk_attack_odds(d->white, d->red, s->diff, c == C_BLUE, &odds);
+	if (c != C_BLUE)
+		reroll = DK_NO_REROLL;
+	dk_attack_odds(d->white, d->red, s->diff, reroll, &odds);
 	sb_addf(out, "attack: %d %s%s, %.1f%% to succeed", odds.dice, odds.dice == 1 ? "die" : "dice",
-		c == C_BLUE ? " and a reroll" : "",
+		reroll == DK_REROLL_RED_FIRST ? " and a reroll"
+		: reroll == DK_REROLL_WHITE_FIRST ? " and a reroll, white first" : "",
 		100.0 * (double)dk_success_ways(&odds) / (double)odds.total);
 }
 
@@ -330,7 +334,8 @@ static void train_note(const struct dk *s, int c, struct sb *out)
 			dk_train_dice(c) == 1 ? "die" : "dice", s->bag_white, s->bag_red);
 }
 
-static void action_note(const struct dk *s, int a, int c, struct sb *out)
+static void action_note(const struct dk *s, int a, int c, enum dk_reroll reroll,
+			struct sb *out)
 {
 	const struct dk_dragon *d = &s->d[c];
 	switch (a) {
@@ -352,14 +357,15 @@ static void action_note(const struct dk *s, int a, int c, struct sb *out)
 		train_note(s, c, out);
 		break;
 	default:
-		attack_note(s, c, out);
+		attack_note(s, c, reroll, out);
 	}
 }
 
-/* The canonical line of a parsed order (with its note). */
 /* The canonical line of a parsed order, its note read from s: the game's
- * state, or a copy with the player's own magic card of the mail applied. */
-static char *canonical_in(const struct dk *s, int p, const struct parsed *o, const char *after)
+ * state, or a copy with the player's own magic card of the mail applied;
+ * an attack's with the mail's reroll. */
+static char *canonical_in(const struct dk *s, int p, const struct parsed *o, const char *after,
+			  enum dk_reroll reroll)
 {
 	struct sb sb = SB_INIT;
 	const struct dk_player *pl = &s->pl[p];
@@ -379,7 +385,7 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 		sb_addf(&sb, "play %s %s # ", dk_colour_word[o->colour], dk_action_word[o->action]);
 		if (after)
 			sb_addf(&sb, "after your %s, ", after);
-		action_note(s, o->action, o->colour, &sb);
+		action_note(s, o->action, o->colour, reroll, &sb);
 		break;
 	case V_PASS: {
 		int cards = NDRAGONS - __builtin_popcount(pl->hand), tok = 0;
@@ -394,7 +400,7 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 			o->when ? "after" : "before");
 		/* Alone, without a keeper, a mail is a pass and plays no magic. */
 		sb_addf(&sb, "%s%s, ", after ? "after your " : "with your keeper", after ? after : "");
-		action_note(s, dk_magic_kind[o->card], o->colour, &sb);
+		action_note(s, dk_magic_kind[o->card], o->colour, reroll, &sb);
 		break;
 	case V_MEND:
 		sb_addf(&sb, "mend %s", o->choice == NDRAGONS ? "none" : dk_colour_word[o->colour]);
@@ -419,7 +425,7 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 
 static char *canonical(const struct game *g, int p, const struct parsed *o)
 {
-	return canonical_in(DK(g), p, o, NULL);
+	return canonical_in(DK(g), p, o, NULL, DK_REROLL_RED_FIRST);
 }
 
 /* --- reading stored orders ------------------------------------------------ */
@@ -551,6 +557,7 @@ struct check_state {
 	int noted_after;
 	struct dk after;
 	const char *first_name;
+	enum dk_reroll reroll; /* the mail's `reroll`, or the default */
 };
 
 static void check_line(const struct game *g, int p, struct check_state *st,
@@ -602,10 +609,8 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 	st->seen[o.verb] = true;
 	st->play |= o.verb == V_PLAY || o.verb == V_KEEPER;
 	st->pass |= o.verb == V_PASS;
-	if (o.verb == st->noted_after)
-		l->canon = canonical_in(&st->after, p, &o, st->first_name);
-	else
-		l->canon = canonical(g, p, &o);
+	l->canon = o.verb == st->noted_after ? canonical_in(&st->after, p, &o, st->first_name, st->reroll)
+					     : canonical_in(DK(g), p, &o, NULL, st->reroll);
 }
 
 /* The mail's first keeper and magic lines (the turn reads them so); when
@@ -615,6 +620,7 @@ static void first_action(const struct game *g, int p, struct order_line *lines, 
 			 struct check_state *st)
 {
 	struct parsed play = { .verb = NVERBS }, magic = { .verb = NVERBS }, *first;
+	bool seen_reroll = false;
 	int kind;
 
 	st->noted_after = NVERBS;
@@ -631,6 +637,12 @@ static void first_action(const struct game *g, int p, struct order_line *lines, 
 			play = o;
 		if (o.verb == V_MAGIC && magic.verb == NVERBS)
 			magic = o;
+		if (o.verb == V_REROLL && !seen_reroll) {
+			static const enum dk_reroll as[3] = { DK_REROLL_WHITE_FIRST,
+							      DK_REROLL_RED_FIRST, DK_NO_REROLL };
+			st->reroll = as[o.choice];
+			seen_reroll = true;
+		}
 	}
 	if (play.verb == NVERBS || magic.verb == NVERBS)
 		return;
@@ -654,6 +666,7 @@ void dk_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	(void)ctx;
 	memset(&st, 0, sizeof st);
 	st.noted_after = NVERBS;
+	st.reroll = DK_REROLL_RED_FIRST;
 	if (DK(g)->mode == M_DRAGON && !DK(g)->over)
 		first_action(g, p, lines, n, &st);
 	for (size_t i = 0; i < n; i++) {
