@@ -54,6 +54,30 @@ expect_grep 'rejected \[no-magic-card\]' "$scratch/reply-eve"
 orders lair fay pf pass
 expect_grep '^    takes back 0 keeper cards' "$scratch/reply-fay"
 
+# wyrmpost print ID: one page with the dragons, the hunter card and the
+# players; the dragon game's hands as cards in their colours.
+if command -v pdftotext >/dev/null 2>&1 && command -v pdfinfo >/dev/null 2>&1; then
+	WYRMPOST_TEMPLATES=$top_srcdir/templates
+	export WYRMPOST_TEMPLATES
+	for g in keep lair; do
+		expect_status 0 wp print $g -o "$scratch/$g.pdf"
+		[ "$(pdfinfo "$scratch/$g.pdf" | awk '/^Pages:/ { print $2 }')" = 1 ] && ok ||
+			fail "print $g: not one page"
+		pdftotext -layout "$scratch/$g.pdf" "$scratch/$g.txt"
+		expect_grep "Dragon Keepers: game $g, round 2" "$scratch/$g.txt"
+		for d in Red Purple Blue White Green Yellow; do
+			expect_grep "$d dragon" "$scratch/$g.txt"
+		done
+		expect_grep 'Hunter card' "$scratch/$g.txt"
+	done
+	expect_grep 'The keeper game' "$scratch/keep.txt"
+	expect_grep 'favourite .*; shields on' "$scratch/keep.txt"
+	expect_grep 'tokens: defend' "$scratch/lair.txt"
+	expect_grep 'eve' "$scratch/lair.txt"
+	expect_status 0 wp print lair -o "$scratch/lair2.pdf"
+	cmp -s "$scratch/lair.pdf" "$scratch/lair2.pdf" && ok || fail "print lair is not byte-identical"
+fi
+
 # Play both to their ends on the no-orders rule.
 now=$((T0 + 3600))
 turn=1
