@@ -179,6 +179,13 @@ char *report_welcome(const struct game *g, int p, const char *password)
 	sb_addf(&out, REPORT_PASSWORD_LINE "%s\n"
 		      "Keep this mail: the password is stored only as a hash and cannot be "
 		      "shown again.\n\n", password);
+	/* The game as it starts, so the first orders need no other mail
+	 * (the dice of a first round, a drawn table, a hand). */
+	sb_adds(&out, "The game as it starts\n");
+	g->engine->view(g, p, &out);
+	if (out.len && out.buf[out.len - 1] != '\n')
+		sb_addc(&out, '\n');
+	sb_adds(&out, "\n");
 	deadline_line(g, &out);
 	report_orders_help(g, p, &out);
 	return sb_detach(&out);
