@@ -29,6 +29,7 @@ static bool parse_interval(const char *spec, long long *seconds)
 	case 'm': unit = 60; len--; break;
 	case 'h': unit = 3600; len--; break;
 	case 'd': unit = 86400; len--; break;
+	case 'w': unit = 7 * 86400; len--; break;
 	default: break;
 	}
 	num = xstrndup(spec, len);
@@ -52,13 +53,66 @@ static bool parse_clock(const char *spec, int *minutes)
 	return true;
 }
 
+static const char *const day_names[7] = { "sunday", "monday", "tuesday", "wednesday",
+					  "thursday", "friday", "saturday" };
+
+/* A weekday as its first three letters or more ("tue", "tues", "Tuesday"),
+ * 0 for Sunday; -1 if none. */
+static int day_parse(const char *s, size_t len)
+{
+	for (int d = 0; d < 7; d++)
+		if (len >= 3 && len <= strlen(day_names[d]) && !ascii_ncasecmp(s, day_names[d], len))
+			return d;
+	return -1;
+}
+
+/* "tue,fri 18:00", "mon-fri 09:30": *days a bit for each weekday (bit 0
+ * Sunday, as struct tm has it) and the time of day. */
+static bool parse_weekly(const char *spec, unsigned *days, int *minutes)
+{
+	const char *sp = strrchr(spec, ' '), *p = spec;
+	*days = 0;
+	if (!sp || !parse_clock(sp + 1, minutes))
+		return false;
+	while (p < sp) {
+		size_t len = strcspn(p, ",-");
+		int a, b;
+		if (p + len > sp)
+			len = (size_t)(sp - p);
+		if ((a = day_parse(p, len)) < 0)
+			return false;
+		b = a;
+		p += len;
+		if (*p == '-') {
+			len = strcspn(++p, ",");
+			if (p + len > sp)
+				len = (size_t)(sp - p);
+			if ((b = day_parse(p, len)) < 0)
+				return false;
+			p += len;
+		}
+		for (int d = a;; d = (d + 1) % 7) { /* a range may wrap: fri-mon */
+			*days |= 1u << d;
+			if (d == b)
+				break;
+		}
+		if (*p == ',')
+			p++;
+		else if (p != sp)
+			return false;
+	}
+	return *days != 0;
+}
+
 const char *sched_check_spec(const char *spec)
 {
 	long long s;
 	int m;
-	if (parse_interval(spec, &s) || parse_clock(spec, &m))
+	unsigned days;
+	if (parse_interval(spec, &s) || parse_clock(spec, &m) || parse_weekly(spec, &days, &m))
 		return NULL;
-	return "must be 0, an interval such as 24h, 90m or 2d, or a daily time such as 18:00";
+	return "must be 0, an interval such as 24h, 90m, 2d or 1w, a daily time such as 18:00, "
+	       "or days and a time such as 'tue,fri 18:00' or 'mon-fri 09:30'";
 }
 
 const char *sched_check_tz(const char *tz)
@@ -100,17 +154,19 @@ static void tz_leave(struct tz_saved *s)
 	free(s->old);
 }
 
-long long sched_next_local(long long t, int minutes, const char *tz)
+/* The first moment strictly after t at which the clock in zone tz shows
+ * minutes after midnight on one of the weekdays in days. */
+static long long next_on_days(long long t, int minutes, unsigned days, const char *tz)
 {
 	struct tz_saved saved;
 	struct tm tm;
-	time_t tt = (time_t)t, cand;
+	time_t tt = (time_t)t, cand = tt;
 
 	tz_enter(&saved, tz);
 	localtime_r(&tt, &tm);
 	/* Try today, then the following days; mktime() normalises the day
 	 * and picks the right offset across daylight-saving changes. */
-	for (int day = 0; day < 3; day++) {
+	for (int day = 0; day < 9; day++) {
 		struct tm c = tm;
 		c.tm_mday += day;
 		c.tm_hour = minutes / 60;
@@ -118,21 +174,37 @@ long long sched_next_local(long long t, int minutes, const char *tz)
 		c.tm_sec = 0;
 		c.tm_isdst = -1;
 		cand = mktime(&c);
-		if (cand > tt)
+		if (cand > tt && (days & (1u << c.tm_wday)))
 			break;
 	}
 	tz_leave(&saved);
 	return (long long)cand;
 }
 
-long long sched_next_deadline(const char *spec, const char *tz, long long t)
+long long sched_next_local(long long t, int minutes, const char *tz)
 {
-	long long s;
+	return next_on_days(t, minutes, 0x7f, tz);
+}
+
+long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev)
+{
+	long long s, base = prev > now ? prev : now;
+	unsigned days;
 	int m;
-	if (parse_interval(spec, &s))
-		return t + s;
+	if (parse_interval(spec, &s)) {
+		if (!s)
+			return now;
+		/* An early turn (every order in) starts the interval again;
+		 * otherwise the schedule's next step after now, so that a
+		 * late run does not shift the rest. */
+		if (!prev || now < prev)
+			return now + s;
+		return prev + ((now - prev) / s + 1) * s;
+	}
 	if (parse_clock(spec, &m))
-		return sched_next_local(t, m, tz);
+		return next_on_days(base, m, 0x7f, tz);
+	if (parse_weekly(spec, &days, &m))
+		return next_on_days(base, m, days, tz);
 	BUG("deadline spec '%s' was not validated", spec);
 }
 

@@ -1,7 +1,11 @@
 /* sched.h - deadlines and time of day in a game's time zone.
  *
- * A deadline is "0" (every run), an interval ("36h", "90m", "2d", "3600" s)
- * or a daily time of day in the game's zone ("18:00").  These functions are
+ * A deadline is "0" (every run), an interval ("36h", "90m", "2d", "1w",
+ * "3600" s), a daily time of day in the game's zone ("18:00"), or days of
+ * the week and a time ("tue,fri 18:00", "mon-fri 09:30", "sat 12:00").
+ * Deadlines keep to their schedule: an interval counts from the deadline
+ * before, not from when the run came round to it, so a cron job a minute
+ * late does not push every later turn a minute on.  These functions are
  * pure: they take the time as an argument and never read the clock.
  */
 #ifndef WP_SCHED_H
@@ -13,8 +17,12 @@
 const char *sched_check_spec(const char *spec);
 /* Validate a time-zone name (one of the system's zoneinfo files or "UTC"). */
 const char *sched_check_tz(const char *tz);
-/* The deadline after a turn processed (or a game created) at t. */
-long long sched_next_deadline(const char *spec, const char *tz, long long t);
+/* The deadline of the next turn, after a turn processed at now whose own
+ * deadline was prev (0 for a game created at now).  An interval counts
+ * from prev (the first step after now), or from now for a turn played
+ * early; a time of day or of the week is the first such time after both
+ * now and prev.  "0" gives now. */
+long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev);
 /* The first moment strictly after t at which the clock in zone tz shows
  * minutes_after_midnight (e.g. 6 * 60 for sunrise at 06:00). */
 long long sched_next_local(long long t, int minutes_after_midnight, const char *tz);

@@ -24,8 +24,9 @@ static const char *check_tz(const char *v)
 
 const struct option_spec core_options[] = {
 	{ "deadline", OPT_STRING, "24h", 0, 0, NULL,
-	  "when a turn runs at the latest: 0 (every run), an interval (24h, 90m, 2d) "
-	  "or a daily time (18:00) in the game's time zone", check_deadline },
+	  "when a turn runs at the latest: 0 (every run), an interval (24h, 90m, 2d, 1w) "
+	  "counted from the deadline before, a daily time (18:00) or days and a time "
+	  "('tue,fri 18:00', 'mon-fri 09:30') in the game's time zone", check_deadline },
 	{ "tz", OPT_STRING, "UTC", 0, 0, NULL,
 	  "the game's time zone, e.g. Europe/Berlin", check_tz },
 	{ "nmr-drop", OPT_INT, "3", 0, 99, NULL,

@@ -125,7 +125,8 @@ int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist 
 		return WP_ERR_DATA;
 	g->turn++;
 	g->last_run = now;
-	g->deadline = sched_next_deadline(option_get(&g->opts, "deadline"), ctx.tz, now);
+	g->deadline = sched_next_deadline(option_get(&g->opts, "deadline"), ctx.tz, now,
+					  g->deadline);
 	g->status = g->engine->over(g) ? GAME_OVER : GAME_ACTIVE;
 	return WP_OK;
 }

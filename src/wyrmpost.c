@@ -25,7 +25,8 @@ const struct cmd commands[] = {
 	  "a password not given is generated and printed once.  Every player is sent a\n"
 	  "welcome mail with their password.  --seed fixes the game's random generator\n"
 	  "(same seed and same orders: the same game).  --deadline is 0 (every run), an\n"
-	  "interval (24h, 90m, 2d) or a daily time (18:00) in --tz (default UTC).\n"
+	  "interval (24h, 90m, 2d, 1w), a daily time (18:00) or days and a time\n"
+	  "('tue,fri 18:00', 'mon-fri 09:30') in --tz (default UTC).\n"
 	  "--setup gives a game that takes one its starting position as a file (City of\n"
 	  "Glass: the book piles).  'wyrmpost help rules' lists the options every game has and each game's own.\n" },
 	{ "status", cmd_status, "status [ID]", "show the games, or one game in detail",

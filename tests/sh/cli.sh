@@ -155,4 +155,23 @@ printf 'game g\033[2J\033[31m9\nplayer ann\npassword pw\nleave\n' >"$scratch/esc
 "$WYRMPOST" -d "$scratch/c" submit "$scratch/esc.txt" >"$scratch/out" 2>"$scratch/err" || true
 expect_grep 'g\\x1b\[2J\\x1b\[31m9' "$scratch/err"
 if LC_ALL=C grep -q "$(printf '\033')" "$scratch/err"; then fail "a raw escape reached stderr"; else ok; fi
+
+# Deadlines on a calendar, in the game's zone: T0 is Friday 2027-01-15
+# 08:00 UTC, 09:00 in Berlin; Tuesdays and Fridays 18:00 is that evening,
+# then Tuesday.  A run late by a minute does not move the next one.
+expect_status 0 wp new cal burglar --seed 1 --deadline 'tue,fri 18:00' --tz Europe/Berlin \
+	--player ann:ann@example.org:pw --player bob:bob@example.org:pw
+expect_status 0 wp status cal
+expect_grep 'due 2027-01-15 18:00 CET' "$scratch/out"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 9 * 3600 + 60)) "$WYRMPOST" -d "$scratch/c" turn cal
+expect_status 0 wp status cal
+expect_grep 'due 2027-01-19 18:00 CET' "$scratch/out"
+expect_status 64 wp new cal2 burglar --deadline 'tue,fry 18:00' \
+	--player ann:ann@example.org:pw --player bob:bob@example.org:pw
+expect_grep "days and a time such as 'tue,fri 18:00'" "$scratch/err"
+expect_status 0 wp new every burglar --seed 1 --deadline 24h \
+	--player ann:ann@example.org:pw --player bob:bob@example.org:pw
+expect_status 0 env WYRMPOST_NOW=$((T0 + 86400 + 120)) "$WYRMPOST" -d "$scratch/c" turn every
+expect_status 0 wp status every
+expect_grep 'due 2027-01-17 08:00 UTC' "$scratch/out"
 finish

@@ -132,9 +132,9 @@ START_TEST(deadlines_and_local_time)
 	ck_assert_ptr_nonnull(sched_check_tz("../../etc/passwd"));
 	ck_assert_ptr_nonnull(sched_check_tz("Mars/Olympus"));
 	ck_assert(time_parse_iso("2026-11-22T10:00:00Z", &t));
-	ck_assert_int_eq(sched_next_deadline("90m", "UTC", t), t + 5400);
+	ck_assert_int_eq(sched_next_deadline("90m", "UTC", t, 0), t + 5400);
 	/* 18:00 in Berlin (UTC+1 in November) is 17:00 UTC the same day. */
-	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t), t + 7 * 3600);
+	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, 0), t + 7 * 3600);
 	/* Sunrise at 06:00 after 10:00 is tomorrow. */
 	ck_assert_int_eq(sched_next_local(t, 6 * 60, "UTC"), t + 20 * 3600);
 	/* Strictly after: at exactly 06:00 the next sunrise is a day later. */
@@ -142,6 +142,58 @@ START_TEST(deadlines_and_local_time)
 	/* Across the spring change: 2027-03-28 in Berlin has 23 hours. */
 	ck_assert(time_parse_iso("2027-03-27T05:00:00Z", &t)); /* 06:00 CET */
 	ck_assert_int_eq(sched_next_local(t, 6 * 60, "Europe/Berlin"), t + 23 * 3600);
+}
+END_TEST
+
+/* Deadlines keep to their schedule (issue 13): no drift, weekdays, DST. */
+START_TEST(deadlines_keep_their_schedule)
+{
+	long long t, d;
+	ck_assert_ptr_null(sched_check_spec("1w"));
+	ck_assert_ptr_null(sched_check_spec("tue,fri 18:00"));
+	ck_assert_ptr_null(sched_check_spec("mon-fri 09:30"));
+	ck_assert_ptr_null(sched_check_spec("Saturday 12:00"));
+	ck_assert_ptr_null(sched_check_spec("fri-mon 20:00"));
+	ck_assert_ptr_nonnull(sched_check_spec("tue,fri"));
+	ck_assert_ptr_nonnull(sched_check_spec("tue,,fri 18:00"));
+	ck_assert_ptr_nonnull(sched_check_spec("tu 18:00"));
+	ck_assert_ptr_nonnull(sched_check_spec("tue 25:00"));
+	ck_assert_ptr_nonnull(sched_check_spec("holiday 18:00"));
+	/* 2026-11-23 is a Monday. */
+	ck_assert(time_parse_iso("2026-11-23T09:00:00Z", &t));
+	/* A run a minute late: the next deadline is still 09:00 tomorrow. */
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 60, t), t + 86400);
+	/* Late by more than a whole interval: the next step still ahead. */
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 86400 + 5, t), t + 2 * 86400);
+	/* Early (everyone sent orders): the interval starts again. */
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t - 3 * 3600, t), t + 21 * 3600);
+	/* Every run. */
+	ck_assert_int_eq(sched_next_deadline("0", "UTC", t + 7, t), t + 7);
+	/* Tuesdays and Fridays 18:00 UTC from Monday 09:00: Tuesday 18:00,
+	 * then Friday, then the next Tuesday. */
+	d = sched_next_deadline("tue,fri 18:00", "UTC", t, 0);
+	ck_assert_int_eq(d, t + 33 * 3600);
+	d = sched_next_deadline("tue,fri 18:00", "UTC", d + 30, d);
+	ck_assert_int_eq(d, t + (3 * 24 + 9 + 24) * 3600);
+	d = sched_next_deadline("tue,fri 18:00", "UTC", d, d);
+	ck_assert_int_eq(d, t + (8 * 24 + 9) * 3600);
+	/* An early turn on a calendar: the next slot after the one it had (a
+	 * turn played a minute early must not leave the next one a minute). */
+	ck_assert_int_eq(sched_next_deadline("tue,fri 18:00", "UTC", t, t + 33 * 3600),
+			 t + (4 * 24 + 9) * 3600);
+	/* Weekdays 09:30 from Friday 10:00: Monday. */
+	ck_assert(time_parse_iso("2026-11-27T10:00:00Z", &t));
+	ck_assert_int_eq(sched_next_deadline("mon-fri 09:30", "UTC", t, 0),
+			 t + 3 * 86400 - 1800);
+	/* Sundays 18:00 in Berlin across the autumn change (2027-10-31): the
+	 * week before is a CEST Sunday, 16:00 UTC; the next one is CET, 17:00
+	 * UTC, 7 days and an hour later. */
+	ck_assert(time_parse_iso("2027-10-24T16:00:00Z", &t));
+	ck_assert_int_eq(sched_next_deadline("sun 18:00", "Europe/Berlin", t, t),
+			 t + 7 * 86400 + 3600);
+	/* Daily 18:00 across the spring change (2027-03-28: 23 hours). */
+	ck_assert(time_parse_iso("2027-03-27T17:00:00Z", &t));
+	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, t), t + 23 * 3600);
 }
 END_TEST
 
@@ -245,6 +297,7 @@ int main(void)
 	tcase_add_test(tc, rng_forced_values_come_first);
 	tcase_add_test(tc, options_defaults_and_validation);
 	tcase_add_test(tc, deadlines_and_local_time);
+	tcase_add_test(tc, deadlines_keep_their_schedule);
 	tcase_add_test(tc, passwords_hash_and_verify);
 	tcase_add_test(tc, password_checks_cost_one_derivation_each);
 	tcase_add_test(tc, edit_distances);
