@@ -157,17 +157,48 @@ static int hold_turn(struct campaign *c, struct game *g, const struct pending *p
 
 /* One player's report (p < 0: the public one) as text and PDF, into
  * reports/NNNN/, and for a player into the outbox with the PDF attached. */
+/* How many times turn of game id has been rolled back, from
+ * games/ID/replays ("TURN COUNT" lines, written by rollback). */
+static int replay_count(const struct campaign *c, const char *id, int turn)
+{
+	char *path = campaign_game_path(c, id, "replays"), *text = NULL, *err = NULL, *save = NULL;
+	size_t len;
+	int n = 0;
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &err))
+		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+			int t, k;
+			if (sscanf(l, "%d %d", &t, &k) == 2 && t == turn)
+				n = k;
+		}
+	free(err);
+	free(text);
+	free(path);
+	return n;
+}
+
 static int write_report(struct campaign *c, const struct game *g, int turn,
-			const struct events *ev, int p, const char *dir, char **err)
+			const struct events *ev, int p, int replay, const char *dir, char **err)
 {
 	const char *who = p < 0 ? "public" : g->players[p].name;
 	char *text = report_turn(g, turn, ev, p), *pdf = NULL;
+	char again[40] = "";
 	char *path = xasprintf("%s/%s.txt", dir, who);
 	size_t pdf_len = 0;
 	int rc = WP_OK;
 
 	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0;
 
+	if (replay) {
+		/* A new message, not the old one again: mail programs drop a
+		 * Message-ID they have seen, and players should know why. */
+		char *notice = xasprintf("This turn was played again: the game master rolled the "
+					 "game back to before it (%d time%s). This report replaces "
+					 "the one sent before.\n\n%s", replay,
+					 replay == 1 ? "" : "s", text);
+		free(text);
+		text = notice;
+		snprintf(again, sizeof again, "-replay%d", replay);
+	}
 	if (fs_write_atomic(path, text, strlen(text), err))
 		rc = WP_ERR_IO;
 	if (!rc && want_pdf && report_turn_pdf(g, turn, ev, p, &pdf, &pdf_len, err))
@@ -179,8 +210,9 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	for (size_t i = 0; !rc && p < 0 && i < g->observers.n; i++) {
 		char *name = xasprintf("%s-%04d-public.pdf", g->id, turn);
 		struct outpart part = { name, "application/pdf", pdf, pdf_len };
-		char *key = xasprintf("%s-%04d-public-%zu", g->id, turn, i);
-		char *subject = xasprintf("[%s] turn %d public report", g->id, turn);
+		char *key = xasprintf("%s-%04d-public-%zu%s", g->id, turn, i, again);
+		char *subject = xasprintf("[%s] turn %d public report%s", g->id, turn,
+					  replay ? " (replayed)" : "");
 		rc = campaign_mail_to(c, NULL, g->observers.v[i], key, subject, text, NULL,
 				      "auto-generated", want_pdf ? &part : NULL, want_pdf ? 1 : 0,
 				      err);
@@ -191,8 +223,9 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	if (!rc && p >= 0) {
 		char *name = xasprintf("%s-%04d-%s.pdf", g->id, turn, who);
 		struct outpart part = { name, "application/pdf", pdf, pdf_len };
-		char *key = xasprintf("%s-%04d-report-%s", g->id, turn, who);
-		char *subject = xasprintf("[%s] turn %d report%s", g->id, turn,
+		char *key = xasprintf("%s-%04d-report-%s%s", g->id, turn, who, again);
+		char *subject = xasprintf("[%s] turn %d report%s%s", g->id, turn,
+					  replay ? " (replayed)" : "",
 					  g->status == GAME_OVER ? " (game over)" : "");
 		rc = campaign_mail_with(c, g, p, key, subject, text, NULL, "auto-generated",
 					want_pdf ? &part : NULL, want_pdf ? 1 : 0, err);
@@ -211,10 +244,10 @@ static int write_reports(struct campaign *c, const struct game *g, int turn,
 {
 	char *rest = xasprintf("reports/%04d", turn);
 	char *dir = campaign_game_path(c, g->id, rest);
-	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
+	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK, replay = replay_count(c, g->id, turn);
 
 	for (int p = -1; !rc && p < (int)g->nplayers; p++) {
-		rc = write_report(c, g, turn, ev, p, dir, err);
+		rc = write_report(c, g, turn, ev, p, replay, dir, err);
 		if (p < 0)
 			crashpoint("turn-reports");
 		if (p == 0)
@@ -580,6 +613,19 @@ static int roll_back(struct campaign *c, const char *id, int to, char **err)
 	if (!rc)
 		rc = remove_snapshots(c, id, to, err);
 	crashpoint("rollback-snapshots");
+	/* The replayed turns' count, as the intent wrote it down. */
+	if (!rc) {
+		char *text = NULL, *replays = campaign_game_path(c, id, "replays");
+		size_t tlen;
+		const char *body;
+		if (fs_read_file(intent, &text, &tlen, err))
+			rc = WP_ERR_IO;
+		else if ((body = strchr(text, '\n')) && body[1] &&
+			 fs_write_atomic(replays, body + 1, strlen(body + 1), err))
+			rc = WP_ERR_IO;
+		free(text);
+		free(replays);
+	}
 	if (!rc && fs_unlink(intent, err))
 		rc = WP_ERR_IO;
 	free(buf);
@@ -611,6 +657,20 @@ static int finish_rollback(struct campaign *c, const char *id, int *to, char **e
 	free(text);
 	free(intent);
 	return rc;
+}
+
+/* "TO FROM", then the replays file as it will be: each turn from TO to
+ * FROM - 1 rolled back once more. */
+static char *rollback_intent(const struct campaign *c, const char *id, int to, int from)
+{
+	struct sb sb = SB_INIT;
+	sb_addf(&sb, "%d %d\n", to, from);
+	for (int t = 1; t < from; t++) {
+		int n = replay_count(c, id, t) + (t >= to);
+		if (n)
+			sb_addf(&sb, "%d %d\n", t, n);
+	}
+	return sb_detach(&sb);
 }
 
 int campaign_rollback(struct campaign *c, const char *id, int to, int *restored, char **err)
@@ -647,7 +707,7 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 		rc = WP_ERR_NOTFOUND;
 	}
 	intent = intent_path(c, id);
-	text = xasprintf("%d %d\n", to, g.turn);
+	text = rollback_intent(c, id, to, g.turn);
 	if (!rc && fs_write_atomic(intent, text, strlen(text), err))
 		rc = WP_ERR_IO;
 	crashpoint("rollback-intent");

@@ -107,6 +107,16 @@ expect_status 0 wp status g1
 expect_grep 'turn 1' "$scratch/out"
 expect_status 66 wp rollback g1     # nothing left to undo
 expect_status 0 wp check
+# Turns played again after a rollback go out as new mails that say so.
+expect_status 0 wp turn g1
+expect_status 0 wp turn g1
+r=$(ls "$scratch/c/outbox/new" | grep '^g1-0002-report-[^-]*-replay2\.eml$' | head -n 1)
+[ -n "$r" ] && ok || fail "no second replay of turn 2's report in the outbox"
+expect_grep '^Subject: \[g1\] turn 2 report (replayed)' "$scratch/c/outbox/new/$r"
+expect_grep 'This turn was played again' "$scratch/c/outbox/new/$r"
+n=$(ls "$scratch/c/games/g1/reports/0001" | grep -c '\.txt$')   # the players and public
+[ "$(ls "$scratch/c/outbox/new" | grep -c '^g1-0001-report-.*-replay1\.eml$')" -eq $((n - 1)) ] &&
+	ok || fail "turn 1 was played again once: one new report for each player"
 
 # A corrupt game is named with its line, skipped, and the others run.
 expect_status 0 wp new g3 burglar --seed 1 --deadline 0 --player a:a@x.org:p --player b:b@x.org:p
