@@ -31,8 +31,12 @@ const struct option_spec core_options[] = {
 	  "the game's time zone, e.g. Europe/Berlin", check_tz },
 	{ "nmr-drop", OPT_INT, "3", 0, 99, NULL,
 	  "drop a player who misses this many turns in a row (0: never)", NULL },
-	{ "hold", OPT_BOOL, "yes", 0, 0, NULL,
-	  "hold a turn when more than half the awaited players miss it", NULL },
+	{ "hold", OPT_BOOL, "no", 0, 0, NULL,
+	  "hold a turn when more than half the awaited players miss it, until they "
+	  "send orders or the game master plays it (the players are told)", NULL },
+	{ "remind", OPT_INT, "0", 0, 720, NULL,
+	  "mail each awaited player who has sent no orders this many hours before the "
+	  "deadline, once a turn (0: never)", NULL },
 	{ "mails-per-turn", OPT_INT, "20", 1, 1000, NULL,
 	  "how many orders mails one player may send for one turn", NULL },
 	{ "open", OPT_BOOL, "no", 0, 0, NULL,

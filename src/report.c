@@ -204,6 +204,34 @@ char *report_held(const struct game *g, const bool *missing)
 	return sb_detach(&out);
 }
 
+char *report_held_player(const struct game *g, int p, const bool *missing)
+{
+	struct sb out = SB_INIT;
+	int n = 0;
+	sb_addf(&out, "Turn %d of game %s (%s) is held: more than half of the players it "
+		      "waits for sent no orders by the deadline (", g->turn, g->id, g->engine->title);
+	for (size_t i = 0; i < g->nplayers; i++)
+		if (missing[i])
+			sb_addf(&out, "%s%s", n++ ? ", " : "", g->players[i].name);
+	sb_adds(&out, ").\nIt is played as soon as every one of them has sent orders, or when "
+		      "the game master plays it; nobody counts a missed turn meanwhile.\n");
+	if (missing[p])
+		sb_adds(&out, "\nYour orders are among those missing.\n");
+	report_orders_help(g, p, &out);
+	return sb_detach(&out);
+}
+
+char *report_reminder(const struct game *g, int p)
+{
+	struct sb out = SB_INIT;
+	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+	sb_addf(&out, "A reminder: turn %d of game %s (%s) runs at %s, and you have sent no "
+		      "orders for it yet.\n", g->turn, g->id, g->engine->title, when);
+	report_orders_help(g, p, &out);
+	free(when);
+	return sb_detach(&out);
+}
+
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    char **pdf, size_t *len, char **err)
 {

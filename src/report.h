@@ -23,6 +23,10 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 
 char *report_welcome(const struct game *g, int p, const char *password);
 char *report_held(const struct game *g, const bool *missing);
+/* To player p, whose orders the held turn waits for or does not. */
+char *report_held_player(const struct game *g, int p, const bool *missing);
+/* To player p, awaited, who has sent no orders and the deadline nears. */
+char *report_reminder(const struct game *g, int p);
 
 /* The same report as a PDF in memory (*pdf to free): the board as a
  * picture, the events, the details and the orders.  0, or -1 with *err. */

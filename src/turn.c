@@ -147,6 +147,17 @@ static int hold_turn(struct campaign *c, struct game *g, const struct pending *p
 	key = xasprintf("%s-%04d-held", g->id, g->turn);
 	subject = xasprintf("[%s] turn %d held: too many missing orders", g->id, g->turn);
 	rc = campaign_mail(c, g, -1, key, subject, body, NULL, "auto-generated", err);
+	/* The players too: why, and until when. */
+	for (size_t i = 0; !rc && i < g->nplayers; i++) {
+		char *pbody, *pkey;
+		if (g->players[i].dropped)
+			continue;
+		pbody = report_held_player(g, (int)i, missing);
+		pkey = xasprintf("%s-%04d-held-%s", g->id, g->turn, g->players[i].name);
+		rc = campaign_mail(c, g, (int)i, pkey, subject, pbody, NULL, "auto-generated", err);
+		free(pkey);
+		free(pbody);
+	}
 	if (!rc)
 		rc = campaign_save_game(c, g, err);
 	free(subject);
@@ -278,6 +289,49 @@ static int snapshot_and_commit(struct campaign *c, const struct game *g, int tur
 	return rc;
 }
 
+/* Option remind: once a turn, that many hours before the deadline, a mail
+ * to each awaited player who has sent nothing.  games/ID/reminded holds
+ * the last turn reminded of. */
+static int remind(struct campaign *c, const struct game *g, const struct pending *pd,
+		  char **err)
+{
+	long long hours = option_int(&g->opts, "remind");
+	char *path, *text = NULL, *e = NULL, turn[16];
+	size_t len;
+	int rc = WP_OK;
+
+	if (!hours || g->status != GAME_ACTIVE || !pd->nmissing ||
+	    c->now < g->deadline - hours * 3600)
+		return WP_OK;
+	path = campaign_game_path(c, g->id, "reminded");
+	snprintf(turn, sizeof turn, "%d\n", g->turn);
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &e) && !strcmp(text, turn)) {
+		free(text);
+		free(path);
+		return WP_OK;
+	}
+	free(text);
+	free(e);
+	for (size_t i = 0; !rc && i < g->nplayers; i++) {
+		char *body, *key, *subject;
+		if (!pd->awaited[i] || pd->has[i])
+			continue;
+		body = report_reminder(g, (int)i);
+		key = xasprintf("%s-%04d-remind-%s", g->id, g->turn, g->players[i].name);
+		subject = xasprintf("[%s] turn %d: your orders are due", g->id, g->turn);
+		rc = campaign_mail(c, g, (int)i, key, subject, body, NULL, "auto-generated", err);
+		free(subject);
+		free(key);
+		free(body);
+	}
+	/* Written after the mails: a run killed between sends them again,
+	 * under the same keys (at least once, as all mail). */
+	if (!rc && fs_write_atomic(path, turn, strlen(turn), err))
+		rc = WP_ERR_IO;
+	free(path);
+	return rc;
+}
+
 static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		     unsigned flags, struct turn_result *r, char **err)
 {
@@ -341,8 +395,13 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		game_release(&g);
 		return rc;
 	}
-	if ((flags & TURN_IF_DUE) && !is_due(c, &g, &pd)) {
+	if (g.status == GAME_HELD && pd.nawaited > 0 && pd.nmissing == 0) {
+		/* Every order the held turn waited for has come: play it. */
+		rc = play_turn(c, &g, &pd, flags, r, err);
+	} else if ((flags & TURN_IF_DUE) && !is_due(c, &g, &pd)) {
 		r->outcome = TURN_NOT_DUE;
+		if (!(flags & TURN_DRY_RUN))
+			rc = remind(c, &g, &pd, err);
 	} else if (g.status == GAME_HELD && !(flags & TURN_FORCE)) {
 		r->outcome = TURN_HELD;
 	} else if (!(flags & TURN_FORCE) && option_bool(&g.opts, "hold") &&

@@ -3,6 +3,7 @@
  * counter test game, which waits for every player. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -23,8 +24,9 @@ static void setup(void)
 	struct new_player pl[] = { { "ann", "ann@example.org", "pa" },
 				   { "bob", "bob@example.org", "pb" },
 				   { "cat", "cat@example.org", "pc" } };
-	const char *opts[] = { "deadline=24h", "nmr-drop=2", "target=100" };
-	struct new_game ng = { "g1", "counter", true, 9, opts, 3, pl, 3, NULL, NULL };
+	const char *opts[] = { "deadline=24h", "nmr-drop=2", "target=100", "hold=yes",
+			       "remind=6" };
+	struct new_game ng = { "g1", "counter", true, 9, opts, 5, pl, 3, NULL, NULL };
 	struct strlist gen = STRLIST_INIT;
 
 	ck_assert_ptr_nonnull(mkdtemp(tmpl));
@@ -202,6 +204,9 @@ START_TEST(held_when_most_miss_until_forced)
 	ck_assert(outbox_has("g1-0001-held"));
 	c.now += 3600;
 	ck_assert_uint_eq(run(), 0); /* still held, told once */
+	/* Each player is told too: why, and until when. */
+	ck_assert(outbox_has("g1-0001-held-ann") && outbox_has("g1-0001-held-bob") &&
+		  outbox_has("g1-0001-held-cat"));
 	ck_assert_int_eq(campaign_turn(&c, "g1", TURN_FORCE, &tr, &err), WP_OK);
 	ck_assert_int_eq(tr.outcome, TURN_DONE);
 	g = load();
@@ -209,6 +214,49 @@ START_TEST(held_when_most_miss_until_forced)
 	ck_assert_int_eq(g.turn, 2);
 	ck_assert_int_eq(g.players[1].nmr, 1);
 	game_release(&g);
+}
+END_TEST
+
+/* A held turn plays itself once the orders it waited for have come. */
+START_TEST(held_until_the_missing_orders_come)
+{
+	struct game g;
+	ck_assert_int_eq(submit("ann", "pa", "add 1"), WP_OK);
+	c.now = T0 + 86400;
+	ck_assert_uint_eq(run(), 0);
+	ck_assert_int_eq(submit("bob", "pb", "add 2"), WP_OK);
+	c.now += 60;
+	ck_assert_uint_eq(run(), 0); /* cat still missing */
+	ck_assert_int_eq(submit("cat", "pc", "add 3"), WP_OK);
+	c.now += 60;
+	ck_assert_uint_eq(run(), 1);
+	g = load();
+	ck_assert_int_eq(g.status, GAME_ACTIVE);
+	ck_assert_int_eq(g.turn, 2);
+	game_release(&g);
+}
+END_TEST
+
+/* Option remind: 6 hours before the deadline, once, to those missing. */
+START_TEST(reminders_once_to_those_missing)
+{
+	ck_assert_int_eq(submit("ann", "pa", "add 1"), WP_OK);
+	c.now = T0 + 86400 - 6 * 3600 - 60;
+	run();
+	ck_assert(!outbox_has("g1-0001-remind-bob")); /* not yet */
+	c.now += 120;
+	ck_assert_uint_eq(run(), 0);
+	ck_assert(outbox_has("g1-0001-remind-bob") && outbox_has("g1-0001-remind-cat"));
+	ck_assert(!outbox_has("g1-0001-remind-ann")); /* she sent hers */
+	{
+		/* Once: gone from the outbox (as if sent), it is not sent again. */
+		char *p = xasprintf("%s/outbox/new/g1-0001-remind-bob.eml", dir);
+		ck_assert_int_eq(unlink(p), 0);
+		free(p);
+	}
+	c.now += 3600;
+	run();
+	ck_assert(!outbox_has("g1-0001-remind-bob"));
 }
 END_TEST
 
@@ -258,6 +306,8 @@ int main(void)
 	tcase_add_test(tc, wanted_players_delay_early_turns_but_never_count_as_missing);
 	tcase_add_test(tc, nmr_counted_then_dropped);
 	tcase_add_test(tc, held_when_most_miss_until_forced);
+	tcase_add_test(tc, held_until_the_missing_orders_come);
+	tcase_add_test(tc, reminders_once_to_those_missing);
 	tcase_add_test(tc, dry_run_writes_nothing_and_rollback_restores);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
