@@ -48,7 +48,7 @@ const struct option_spec core_options[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 
-static const char *const status_names[] = { "active", "held", "over" };
+static const char *const status_names[] = { "active", "held", "over", "paused" };
 
 const char *game_status_name(enum game_status s)
 {
@@ -197,7 +197,7 @@ int game_from_xml(struct game *g, xmlDoc *doc, char **err)
 		goto out;
 	}
 	g->turn = (int)turn;
-	for (int s = GAME_ACTIVE; s <= GAME_OVER; s++)
+	for (int s = GAME_ACTIVE; s <= GAME_PAUSED; s++)
 		if (!strcmp(status, status_names[s]))
 			g->status = (enum game_status)s;
 	if (load_time(root, "created", &g->created, err) ||

@@ -30,6 +30,7 @@ enum game_status {
 	GAME_ACTIVE,
 	GAME_HELD,   /* too many players missed the deadline; waits for --force */
 	GAME_OVER,
+	GAME_PAUSED, /* by the game master: no turn, no deadline, until resumed */
 };
 
 struct game {

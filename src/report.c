@@ -16,6 +16,11 @@ static void deadline_line(const struct game *g, struct sb *out)
 		sb_adds(out, "The game is over.\n");
 		return;
 	}
+	if (g->status == GAME_PAUSED) {
+		sb_adds(out, "The game master has paused the game: no turn runs and no deadline "
+			     "counts until it is resumed.\n");
+		return;
+	}
 	g->engine->awaited(g, awaited);
 	for (size_t i = 0; i < g->nplayers; i++)
 		any |= awaited[i] && !g->players[i].dropped;

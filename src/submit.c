@@ -474,15 +474,18 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	if (!password_check(&c->passwords, s.player, s.password, p < 0 ? NULL : g.players[p].hash)) {
 		/* Nothing goes back to the sender, who may not be the player;
 		 * the player's own address is told that someone tried. */
+		char *told = xasprintf("Someone sent orders for you with a wrong password. "
+				       "Nothing was changed. If it was you and the password "
+				       "is lost, ask the game master (%s) for a new one.",
+				       c->cfg.gamemaster);
 		*err = xasprintf("%s: wrong player or password", g.id);
 		rc = WP_ERR_NOPERM;
-		if (p >= 0 && tell_player(c, &g, p, &s, "badpw",
-					  "Someone sent orders for you with a wrong password. "
-					  "Nothing was changed.", &e2)) {
+		if (p >= 0 && tell_player(c, &g, p, &s, "badpw", told, &e2)) {
 			free(*err);
 			*err = e2;
 			rc = WP_ERR_IO;
 		}
+		free(told);
 	} else if (g.status == GAME_OVER) {
 		*err = xasprintf("%s: the game is over; no more orders are taken", g.id);
 		rc = refuse(c, &g, p, &s, *err, err);

@@ -14,6 +14,7 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "gm.h"
 #include "orders.h"
 #include "report.h"
 #include "outbox.h"
@@ -347,6 +348,14 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		if (rc)
 			return rc;
 	}
+	{
+		/* What the game master changed since the last turn opens it. */
+		struct strlist notes = STRLIST_INIT;
+		gm_turn_notes(c, g->id, turn, &notes);
+		for (size_t i = 0; i < notes.n; i++)
+			events_add(&ev, AUD_ALL, "Game master: %s", notes.v[i]);
+		strlist_clear(&notes);
+	}
 	rc = game_advance(g, pd->awaited, pd->has, pd->lines, c->now, &ev, err);
 	if (rc)
 		goto out;
@@ -395,7 +404,9 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		game_release(&g);
 		return rc;
 	}
-	if (g.status == GAME_HELD && pd.nawaited > 0 && pd.nmissing == 0) {
+	if (g.status == GAME_PAUSED && !(flags & TURN_FORCE)) {
+		r->outcome = TURN_HELD; /* paused by the game master */
+	} else if (g.status == GAME_HELD && pd.nawaited > 0 && pd.nmissing == 0) {
 		/* Every order the held turn waited for has come: play it. */
 		rc = play_turn(c, &g, &pd, flags, r, err);
 	} else if ((flags & TURN_IF_DUE) && !is_due(c, &g, &pd)) {

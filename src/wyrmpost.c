@@ -96,6 +96,25 @@ const struct cmd commands[] = {
 	{ "rollback", cmd_rollback, "rollback ID [--to N]", "put a game back to an earlier turn",
 	  "Restores the state the game had before turn N was played (default: the last\n"
 	  "turn played), so that turn can be played again.  Orders for it are kept.\n" },
+	{ "game", cmd_game,
+	  "game ID set NAME=VALUE | deadline SPEC | pause | resume | end | delete",
+	  "change a running game",
+	  "set changes an option every game has (deadline, tz, nmr-drop, hold, remind,\n"
+	  "mails-per-turn, open, pdf); deadline SPEC is set deadline=SPEC, counted from\n"
+	  "now.  pause stops the turns and deadlines until resume, which gives the\n"
+	  "turn a whole deadline from then; end finishes the game with a last report;\n"
+	  "delete moves its folder to archive/ID-DATE-TIME.  The players concerned\n"
+	  "are mailed, and every change is kept in games/ID/history and shown in the\n"
+	  "next report.\n" },
+	{ "player", cmd_player,
+	  "player ID NAME address EMAIL | password | replace NEWNAME:EMAIL[:PASSWORD] | drop",
+	  "change a player of a running game",
+	  "address sets where the player's mail goes (both addresses are told);\n"
+	  "password mails the player a new one (and prints it once); replace gives\n"
+	  "the seat, with everything in it, to a new player, who is sent a welcome\n"
+	  "with the game so far; drop takes the player out of the game as missed\n"
+	  "turns would.  Every change is kept in games/ID/history and shown in the\n"
+	  "next report.\n" },
 	{ "help", cmd_help, "help [VERB]", "explain a verb", "Shows help for VERB.\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -1,0 +1,482 @@
+/* gm.c - the game master's changes to a running game; see gm.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "fsutil.h"
+#include "gm.h"
+#include "password.h"
+#include "report.h"
+#include "sched.h"
+
+/* Append line (no newline) to a small file, atomically: read, add, write. */
+static int append_line(const char *path, const char *line, char **err)
+{
+	char *old = NULL, *e = NULL, *text;
+	size_t len = 0;
+	int rc;
+	if (fs_exists(path) && fs_read_file(path, &old, &len, &e)) {
+		*err = e;
+		return WP_ERR_IO;
+	}
+	text = xasprintf("%s%s\n", old ? old : "", line);
+	rc = fs_write_atomic(path, text, strlen(text), err) ? WP_ERR_IO : WP_OK;
+	free(text);
+	free(old);
+	return rc;
+}
+
+/* Record a change: in the game's history, and for the report of the turn
+ * now waiting (orders/NNNN/.gm). */
+static int note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
+{
+	va_list ap;
+	char *what, *when = time_format_iso(c->now), *line, *path, *dir;
+	int rc;
+
+	va_start(ap, fmt);
+	what = xvasprintf(fmt, ap);
+	va_end(ap);
+	line = xasprintf("%s turn %d: %s", when, g->turn, what);
+	path = campaign_game_path(c, g->id, "history");
+	rc = append_line(path, line, err);
+	free(path);
+	dir = campaign_orders_path(c, g->id, g->turn, NULL);
+	path = xasprintf("%s/.gm", dir);
+	if (!rc && fs_mkdirs(dir, err))
+		rc = WP_ERR_IO;
+	if (!rc)
+		rc = append_line(path, what, err);
+	free(path);
+	free(dir);
+	free(line);
+	free(when);
+	free(what);
+	return rc;
+}
+
+void gm_turn_notes(const struct campaign *c, const char *id, int turn, struct strlist *out)
+{
+	char *dir = campaign_orders_path(c, id, turn, NULL), *path = xasprintf("%s/.gm", dir);
+	char *text = NULL, *err = NULL, *save = NULL;
+	size_t len;
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &err))
+		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+			strlist_add(out, l);
+	free(err);
+	free(text);
+	free(path);
+	free(dir);
+}
+
+/* Mail every player still in the game (and the observers do not need it). */
+static int tell_players(const struct campaign *c, const struct game *g, const char *what,
+			const char *subject, char **err)
+{
+	int rc = WP_OK;
+	for (size_t i = 0; !rc && i < g->nplayers; i++) {
+		char *key, *body;
+		if (g->players[i].dropped)
+			continue;
+		key = xasprintf("%s-%04d-gm-%s-%lld", g->id, g->turn, g->players[i].name, c->now);
+		char *subj = xasprintf("[%s] %s", g->id, subject);
+		body = xasprintf("Game %s (%s), turn %d: %s\n", g->id, g->engine->title, g->turn,
+				 what);
+		rc = campaign_mail(c, g, (int)i, key, subj, body, NULL, "auto-generated", err);
+		free(subj);
+		free(body);
+		free(key);
+	}
+	return rc;
+}
+
+static int load(struct campaign *c, const char *id, struct game *g, char **err)
+{
+	int rc = campaign_load_game(c, id, g, err);
+	if (!rc && g->status == GAME_OVER) {
+		*err = xasprintf("%s: the game is over", id);
+		game_release(g);
+		rc = WP_ERR_USAGE;
+	}
+	return rc;
+}
+
+/* Save g and release it, whatever rc was. */
+static int finish(struct campaign *c, struct game *g, int rc, char **err)
+{
+	if (!rc)
+		rc = campaign_save_game(c, g, err);
+	game_release(g);
+	return rc;
+}
+
+/* --- games ------------------------------------------------------------------ */
+
+int gm_game_set(struct campaign *c, const char *id, const char *assign, char **err)
+{
+	const struct option_spec *tables[] = { core_options, NULL };
+	const char *eq = strchr(assign, '=');
+	struct game g;
+	char *name;
+	int rc;
+
+	if (!eq || eq == assign) {
+		*err = xasprintf("'%s': write NAME=VALUE", assign);
+		return WP_ERR_USAGE;
+	}
+	if ((rc = load(c, id, &g, err)))
+		return rc;
+	name = xstrndup(assign, (size_t)(eq - assign));
+	/* A game's own options shaped its state when it began; only the
+	 * options every game has may change while it runs. */
+	bool core = false, known = false;
+	for (const struct option_spec *o = core_options; o->name; o++)
+		core |= !strcmp(o->name, name);
+	for (const struct option_spec *o = g.engine->options; o && o->name; o++)
+		known |= !strcmp(o->name, name);
+	if (!core && !known) {
+		*err = xasprintf("%s has no option '%s'", g.engine->title, name);
+		rc = WP_ERR_USAGE;
+	} else if (!core) {
+		*err = xasprintf("'%s' shaped the game when it began and cannot change while it "
+				 "runs; the options every game has can (see 'wyrmpost help rules')",
+				 name);
+		rc = WP_ERR_USAGE;
+	} else if (option_set_one(&g.opts, tables, name, eq + 1, err)) {
+		rc = WP_ERR_USAGE;
+	}
+	if (!rc && !strcmp(name, "deadline")) {
+		/* The new schedule from now on. */
+		g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
+						 option_get(&g.opts, "tz"), c->now, 0);
+	}
+	if (!rc) {
+		char *when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
+		rc = note(c, &g, err, "option %s is now %s (this turn runs at %s at the latest).",
+			  name, option_get(&g.opts, name), when);
+		if (!rc && (!strcmp(name, "deadline") || !strcmp(name, "tz"))) {
+			char *what = xasprintf("the game master changed the deadline to %s; this turn "
+					       "runs at %s at the latest.",
+					       option_get(&g.opts, "deadline"), when);
+			rc = tell_players(c, &g, what, "the deadline changed", err);
+			free(what);
+		}
+		free(when);
+	}
+	free(name);
+	return finish(c, &g, rc, err);
+}
+
+int gm_game_pause(struct campaign *c, const char *id, char **err)
+{
+	struct game g;
+	int rc = load(c, id, &g, err);
+	if (rc)
+		return rc;
+	if (g.status == GAME_PAUSED) {
+		game_release(&g);
+		*err = xasprintf("%s is paused already", id);
+		return WP_ERR_USAGE;
+	}
+	g.status = GAME_PAUSED;
+	rc = note(c, &g, err, "The game master paused the game.");
+	if (!rc)
+		rc = tell_players(c, &g,
+				  "the game master has paused the game. No turn runs and no "
+				  "deadline counts until it is resumed; you will be told.",
+				  "game paused", err);
+	return finish(c, &g, rc, err);
+}
+
+int gm_game_resume(struct campaign *c, const char *id, char **err)
+{
+	struct game g;
+	char *when, *what;
+	int rc = load(c, id, &g, err);
+	if (rc)
+		return rc;
+	if (g.status == GAME_ACTIVE) {
+		game_release(&g);
+		*err = xasprintf("%s is running already", id);
+		return WP_ERR_USAGE;
+	}
+	/* A whole turn's time from now: the players were told to wait. */
+	g.status = GAME_ACTIVE;
+	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
+					 option_get(&g.opts, "tz"), c->now, 0);
+	when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
+	what = xasprintf("the game master has resumed the game; turn %d runs at %s at the "
+			 "latest.", g.turn, when);
+	rc = note(c, &g, err, "The game master resumed the game.");
+	if (!rc)
+		rc = tell_players(c, &g, what, "game resumed", err);
+	free(what);
+	free(when);
+	return finish(c, &g, rc, err);
+}
+
+int gm_game_end(struct campaign *c, const char *id, char **err)
+{
+	struct game g;
+	struct events ev = EVENTS_INIT;
+	int rc = load(c, id, &g, err);
+	if (rc)
+		return rc;
+	g.status = GAME_OVER;
+	events_add(&ev, AUD_ALL, "The game master ended the game here.");
+	rc = note(c, &g, err, "The game master ended the game.");
+	/* A last report to everyone, with the game as it stands. */
+	for (int p = 0; !rc && p < (int)g.nplayers; p++) {
+		char *text, *key, *subject;
+		if (g.players[p].dropped)
+			continue;
+		text = report_turn(&g, g.turn, &ev, p);
+		key = xasprintf("%s-%04d-ended-%s", g.id, g.turn, g.players[p].name);
+		subject = xasprintf("[%s] the game is over", g.id);
+		rc = campaign_mail(c, &g, p, key, subject, text, NULL, "auto-generated", err);
+		free(subject);
+		free(key);
+		free(text);
+	}
+	events_release(&ev);
+	return finish(c, &g, rc, err);
+}
+
+int gm_game_delete(struct campaign *c, const char *id, char **where, char **err)
+{
+	struct game g;
+	char *stamp, *dir, *to, *archive = xasprintf("%s/archive", c->dir);
+	int rc = campaign_load_game(c, id, &g, err);
+	if (rc) {
+		free(archive);
+		return rc;
+	}
+	game_release(&g);
+	stamp = time_format_iso(c->now);
+	/* 2027-01-15T08:00:00Z -> 20270115-080000 */
+	{
+		char *o = stamp;
+		for (const char *s = stamp; *s; s++)
+			if (*s >= '0' && *s <= '9')
+				*o++ = *s;
+			else if (*s == 'T')
+				*o++ = '-';
+		*o = '\0';
+	}
+	dir = campaign_game_path(c, id, NULL);
+	to = xasprintf("%s/%s-%s", archive, id, stamp);
+	if (fs_mkdirs(archive, err) || fs_rename(dir, to, err))
+		rc = WP_ERR_IO;
+	if (!rc)
+		*where = to;
+	else
+		free(to);
+	free(dir);
+	free(stamp);
+	free(archive);
+	return rc;
+}
+
+/* --- players -------------------------------------------------------------- */
+
+static int find_player(struct game *g, const char *name, char **err)
+{
+	int p = game_player_index(g, name);
+	if (p < 0)
+		*err = xasprintf("%s has no player '%s'", g->id, name);
+	return p;
+}
+
+int gm_player_address(struct campaign *c, const char *id, const char *name, const char *email,
+		      char **err)
+{
+	struct game g;
+	char *old, *key, *body;
+	int p, rc;
+
+	if (!mail_address_ok(email)) {
+		*err = xasprintf("'%s' is not a mail address", email);
+		return WP_ERR_USAGE;
+	}
+	if ((rc = load(c, id, &g, err)))
+		return rc;
+	if ((p = find_player(&g, name, err)) < 0) {
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	old = g.players[p].email;
+	body = xasprintf("Game %s (%s): the game master has changed the address of %s from "
+			 "%s to %s. Mail for this game goes there from now on, and orders are "
+			 "taken from there.\n", g.id, g.engine->title, g.players[p].name, old, email);
+	/* Both addresses hear of it: the old one may not have asked. */
+	key = xasprintf("%s-%04d-address-old-%s-%lld", g.id, g.turn, g.players[p].name, c->now);
+	char *subject = xasprintf("[%s] your address changed", g.id);
+	rc = campaign_mail(c, &g, p, key, subject, body, NULL, "auto-generated", err);
+	free(key);
+	g.players[p].email = xstrdup(email);
+	key = xasprintf("%s-%04d-address-new-%s-%lld", g.id, g.turn, g.players[p].name, c->now);
+	if (!rc)
+		rc = campaign_mail(c, &g, p, key, subject, body, NULL, "auto-generated", err);
+	free(key);
+	free(body);
+	free(subject);
+	if (!rc)
+		rc = note(c, &g, err, "%s's address was changed by the game master.",
+			  g.players[p].name);
+	free(old);
+	return finish(c, &g, rc, err);
+}
+
+int gm_player_password(struct campaign *c, const char *id, const char *name, char **password,
+		       char **err)
+{
+	struct game g;
+	char *pw = NULL, *hash, *key, *body;
+	int p, rc;
+
+	if ((rc = load(c, id, &g, err)))
+		return rc;
+	if ((p = find_player(&g, name, err)) < 0) {
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	if (!(pw = password_generate(err)) || !(hash = password_hash(pw, err))) {
+		free(pw);
+		game_release(&g);
+		return WP_ERR_IO;
+	}
+	free(g.players[p].hash);
+	g.players[p].hash = hash;
+	body = xasprintf("Game %s (%s): the game master has given you a new password.\n\n"
+			 REPORT_PASSWORD_LINE "%s\n\nThe old one no longer works. Keep this mail: "
+			 "the password is stored only as a hash.\n", g.id, g.engine->title, pw);
+	/* "-welcome-" in the key: the copy in sent/ loses the password too. */
+	key = xasprintf("%s-welcome-%s-password-%lld", g.id, g.players[p].name, c->now);
+	char *subject = xasprintf("[%s] a new password", g.id);
+	rc = campaign_mail(c, &g, p, key, subject, body, NULL, "auto-generated", err);
+	free(subject);
+	free(key);
+	free(body);
+	if (!rc)
+		rc = note(c, &g, err, "%s was given a new password by the game master.",
+			  g.players[p].name);
+	if (!rc)
+		*password = pw;
+	else
+		free(pw);
+	return finish(c, &g, rc, err);
+}
+
+int gm_player_replace(struct campaign *c, const char *id, const char *name, const char *spec,
+		      char **password, char **err)
+{
+	struct game g;
+	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL, *gen = NULL;
+	int p, rc;
+
+	*password = NULL;
+	email = strchr(s, ':');
+	pw = email ? strchr(email + 1, ':') : NULL;
+	if (email)
+		*email++ = '\0';
+	if (pw)
+		*pw++ = '\0';
+	if (!email || !ident_ok(s) || !mail_address_ok(email) ||
+	    (pw && (!*pw || strpbrk(pw, " \t\r\n")))) {
+		*err = xasprintf("'%s': write NEWNAME:EMAIL[:PASSWORD] (a name of 1-32 letters, "
+				 "digits, - or _)", spec);
+		free(s);
+		return WP_ERR_USAGE;
+	}
+	if ((rc = load(c, id, &g, err))) {
+		free(s);
+		return rc;
+	}
+	if ((p = find_player(&g, name, err)) < 0) {
+		rc = WP_ERR_USAGE;
+	} else if (g.players[p].dropped) {
+		*err = xasprintf("%s was dropped and their seat is gone from the game; only a "
+				 "player still in it can be replaced", g.players[p].name);
+		rc = WP_ERR_USAGE;
+	} else if (ascii_casecmp(s, name) && game_player_index(&g, s) >= 0) {
+		*err = xasprintf("%s already has a player '%s'", g.id, s);
+		rc = WP_ERR_USAGE;
+	} else if (!pw && !(pw = gen = password_generate(err))) {
+		rc = WP_ERR_IO;
+	} else if (!(hash = password_hash(pw, err))) {
+		rc = WP_ERR_IO;
+	}
+	if (!rc) {
+		/* The seat keeps its state; engines name players by index and
+		 * write the new name when the game is saved. */
+		struct player *pl = &g.players[p];
+		oldname = pl->name;
+		pl->name = xstrdup(s);
+		free(pl->email);
+		pl->email = xstrdup(email);
+		free(pl->hash);
+		pl->hash = hash;
+		pl->nmr = 0;
+		rc = note(c, &g, err, "%s takes over the seat of %s.", pl->name, oldname);
+	}
+	if (!rc) {
+		char *key = xasprintf("%s-welcome-%s", g.id, g.players[p].name);
+		char *subject = xasprintf("[%s] welcome to %s (you take over from %s)", g.id,
+					  g.engine->title, oldname);
+		char *body = report_welcome(&g, p, pw);
+		rc = campaign_mail(c, &g, p, key, subject, body, NULL, "auto-generated", err);
+		free(body);
+		free(subject);
+		free(key);
+	}
+	if (!rc && gen)
+		*password = xstrdup(gen);
+	free(gen);
+	free(oldname);
+	free(s);
+	return finish(c, &g, rc, err);
+}
+
+int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err)
+{
+	struct game g;
+	struct events ev = EVENTS_INIT;
+	int p, rc;
+
+	if ((rc = load(c, id, &g, err)))
+		return rc;
+	if ((p = find_player(&g, name, err)) < 0 || g.players[p].dropped) {
+		if (p >= 0)
+			*err = xasprintf("%s is out of the game already", g.players[p].name);
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	{
+		struct engine_ctx ctx = { c->now, option_get(&g.opts, "tz") };
+		g.players[p].dropped = true;
+		g.engine->drop(&g, p, &ctx, &ev);
+	}
+	rc = note(c, &g, err, "%s was dropped from the game by the game master.",
+		  g.players[p].name);
+	for (size_t i = 0; !rc && i < ev.n; i++)
+		if (ev.v[i].audience == AUD_ALL)
+			rc = note(c, &g, err, "%s", ev.v[i].text);
+	if (!rc) {
+		char *key = xasprintf("%s-%04d-dropped-%s", g.id, g.turn, g.players[p].name);
+		char *body = xasprintf("Game %s (%s): the game master has taken you out of the "
+				       "game. Thank you for playing.\n", g.id, g.engine->title);
+		char *subject = xasprintf("[%s] you are out of the game", g.id);
+		rc = campaign_mail(c, &g, p, key, subject, body, NULL, "auto-generated", err);
+		free(subject);
+		free(body);
+		free(key);
+	}
+	events_release(&ev);
+	if (!rc && g.engine->over(&g))
+		g.status = GAME_OVER;
+	return finish(c, &g, rc, err);
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# gm.sh - the game master's verbs on a running game, as a game master
+# would use them: `game ID set|deadline|pause|resume|end|delete` and
+# `player ID NAME address|password|replace|drop`; the players are mailed,
+# every change is in games/ID/history and opens the next report, and
+# nothing is changed when a verb is refused.
+. "$top_srcdir/tests/sh/lib.sh"
+wp init --sender gm@example.org >/dev/null
+for g in g1 g2; do
+	wp new $g burglar --seed 5 --deadline 24h --player ann:ann@example.org:pa \
+		--player bob:bob@example.org:pb --player cat:cat@example.org:pc >/dev/null
+done
+out=$scratch/c/outbox/new
+hist=$scratch/c/games/g1/history
+
+# Options: the ones every game has change; the game's own do not.
+expect_status 0 wp game g1 set remind=6
+expect_grep 'name="remind" value="6"' "$scratch/c/games/g1/game.xml"
+expect_grep 'turn 1: option remind is now 6' "$hist"
+cp "$scratch/c/games/g1/game.xml" "$scratch/before.xml"
+expect_status 64 wp game g1 set seats=5
+expect_grep 'shaped the game when it began' "$scratch/err"
+expect_status 64 wp game g1 set colour=red
+expect_grep "no option 'colour'" "$scratch/err"
+expect_status 64 wp game g1 set nmr-drop=lots
+cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "a refused set changed the game"
+# A new deadline counts from now; the players hear of it.
+expect_status 0 env WYRMPOST_NOW=$((T0 + 3600)) "$WYRMPOST" -d "$scratch/c" game g1 deadline 'tue,fri 18:00'
+expect_status 0 wp status g1
+expect_grep 'due 2027-01-15 18:00 UTC' "$scratch/out"
+[ "$(grep -l 'changed the deadline to tue,fri 18:00' "$out"/* | wc -l)" -eq 3 ] && ok ||
+	fail "not every player was told of the deadline"
+
+# Pause: nothing runs, whatever the clock says; resume gives a whole turn.
+expect_status 0 wp game g1 pause
+expect_status 64 wp game g1 pause
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7 * 86400)) "$WYRMPOST" -d "$scratch/c" run
+expect_grep 'status="paused"' "$scratch/c/games/g1/game.xml"
+expect_grep 'turn="1"' "$scratch/c/games/g1/game.xml"
+grep -l 'has paused the game' "$out"/* >/dev/null && ok || fail "pause not mailed"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 8 * 86400)) "$WYRMPOST" -d "$scratch/c" game g1 resume
+expect_grep 'status="active"' "$scratch/c/games/g1/game.xml"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 8 * 86400)) "$WYRMPOST" -d "$scratch/c" status g1
+expect_grep 'due 2027-01-26 18:00 UTC' "$scratch/out"   # the next Tuesday
+grep -l 'has resumed the game; turn 1 runs at 2027-01-26 18:00' "$out"/* >/dev/null && ok ||
+	fail "resume not mailed"
+
+# Players: a new address (both told), a new password (mailed, printed once,
+# the old one refused), a replacement (welcomed, the seat kept), a drop.
+expect_status 0 wp player g1 ann address ann@new.example.org
+expect_grep 'email="ann@new.example.org"' "$scratch/c/games/g1/game.xml"
+[ "$(grep -l 'changed the address of ann' "$out"/* | wc -l)" -eq 2 ] && ok || fail "address: two mails"
+grep -l '^To: .*ann@example.org' $(grep -l 'changed the address of ann' "$out"/*) >/dev/null &&
+	ok || fail "the old address was not told"
+expect_status 64 wp player g1 ann address not-an-address
+expect_status 0 wp player g1 bob password
+pw=$(sed -n 's/^New password (shown only this once): //p' "$scratch/out")
+[ -n "$pw" ] && ok || fail "no new password printed"
+grep -l "$pw" "$out"/*password* >/dev/null && ok || fail "the new password was not mailed"
+printf 'game g1\nplayer bob\npassword pb\nleave\n' >"$scratch/o.txt"
+expect_status 77 wp submit "$scratch/o.txt"
+printf 'game g1\nplayer bob\npassword %s\nleave\n' "$pw" >"$scratch/o.txt"
+expect_status 0 wp submit "$scratch/o.txt"
+expect_status 0 wp player g1 cat replace dan:dan@example.org:pd
+expect_grep 'name="dan" email="dan@example.org"' "$scratch/c/games/g1/game.xml"
+expect_no_grep 'name="cat"' "$scratch/c/games/g1/game.xml"
+grep -l 'you take over from cat' "$out"/g1-welcome-dan* >/dev/null && ok || fail "dan not welcomed"
+expect_status 64 wp player g1 dan replace ann:x@example.org
+expect_grep "already has a player 'ann'" "$scratch/err"
+expect_status 0 wp player g1 ann drop
+expect_grep 'name="ann" .*dropped="yes"' "$scratch/c/games/g1/game.xml"
+expect_status 64 wp player g1 ann drop
+expect_status 64 wp player g1 zed drop
+expect_grep "no player 'zed'" "$scratch/err"
+
+# The history has it all, and the next report opens with it.
+for what in 'paused the game' 'resumed the game' "ann's address was changed" \
+	'bob was given a new password' 'dan takes over the seat of cat' 'ann was dropped'; do
+	expect_grep "$what" "$hist"
+done
+expect_status 0 env WYRMPOST_NOW=$((T0 + 20 * 86400)) "$WYRMPOST" -d "$scratch/c" run
+r=$scratch/c/games/g1/reports/0001/public.txt
+expect_grep 'Game master: dan takes over the seat of cat' "$r"
+expect_grep 'Game master: ann was dropped from the game by the game master' "$r"
+
+# End: a last report to everyone; delete: archived, not lost.
+expect_status 0 env WYRMPOST_NOW=$((T0 + 21 * 86400)) "$WYRMPOST" -d "$scratch/c" game g2 end
+expect_grep 'status="over"' "$scratch/c/games/g2/game.xml"
+n=$(ls "$out" | grep -c '^g2-[0-9]*-ended-')
+[ "$n" -eq 3 ] && ok || fail "$n last reports for three players"
+grep -l 'The game master ended the game here' "$out"/g2-*-ended-ann* >/dev/null && ok ||
+	fail "the last report does not say why"
+expect_status 64 wp game g2 pause
+expect_status 0 env WYRMPOST_NOW=$((T0 + 22 * 86400)) "$WYRMPOST" -d "$scratch/c" game g1 delete
+expect_grep 'archived in .*archive/g1-20270206-080000' "$scratch/out"
+[ -f "$scratch/c/archive/g1-20270206-080000/game.xml" ] && ok || fail "the archive has no game"
+[ ! -e "$scratch/c/games/g1" ] && ok || fail "the game is still there"
+expect_status 66 wp status g1
+expect_status 64 wp game g1 fly
+expect_status 64 wp player g1 ann
+finish
