@@ -165,6 +165,44 @@ void dk_view(const struct game *g, int p, struct sb *out)
 
 /* The hunter card in the middle, the six dragons around it; a dashed line
  * to each targeted dragon, its hunter dice as counters. */
+/* Above the table, the reader's own hand as cards: a keeper card of each
+ * colour still in hand, the action tokens and the magic cards. */
+static void hand_cards(const struct dk *s, int p, const char *const *fill, struct view *v)
+{
+	const struct dk_player *pl = &s->pl[p];
+	int cards[NMAGIC], m = dk_magic_held(s, p, cards), k = 0;
+	struct view_cell *cell;
+	struct sb sb = SB_INIT;
+
+	for (int c = 0; c < NDRAGONS; c++) {
+		if (!(pl->hand & (1u << c)))
+			continue;
+		cell = view_add_cell(v, 0, 0, dk_colour_name[c], "keeper");
+		cell->x = 2 + k++ * 11;
+		cell->y = 104;
+		cell->w = 10;
+		cell->h = 15;
+		cell->fill = fill[c] ? xstrdup(fill[c]) : NULL;
+	}
+	for (int a = 0; a < NACTIONS; a++)
+		sb_addf(&sb, "%s%d %s", a ? ", " : "", pl->tokens[a], dk_action_word[a]);
+	cell = view_add_cell(v, 0, 0, "Your tokens", sb_str(&sb));
+	cell->x = 69;
+	cell->y = 112;
+	cell->w = 30;
+	cell->h = 9;
+	sb_release(&sb);
+	sb = (struct sb)SB_INIT;
+	for (int i = 0; i < m; i++)
+		sb_addf(&sb, "%s%s", i ? ", " : "", dk_magic_name[cards[i]]);
+	cell = view_add_cell(v, 0, 0, "Your magic", m ? sb_str(&sb) : "none");
+	cell->x = 69;
+	cell->y = 102;
+	cell->w = 30;
+	cell->h = 9;
+	sb_release(&sb);
+}
+
 void dk_board(const struct game *g, int p, struct view *v)
 {
 	static const double pos[NDRAGONS][2] = {
@@ -174,11 +212,11 @@ void dk_board(const struct game *g, int p, struct view *v)
 						    "yellow" };
 	const struct dk *s = DK(g);
 	struct view_cell *h;
-	(void)p;
+	bool hand = s->mode == M_DRAGON && p >= 0 && p < (int)g->nplayers && !g->players[p].dropped;
 
 	v->kind = VIEW_MAP;
 	v->w = 100;
-	v->h = 100;
+	v->h = hand ? 122 : 100;
 	h = view_add_cell(v, 0, 0, "Hunter", NULL);
 	h->x = 38;
 	h->y = 40;
@@ -217,4 +255,6 @@ void dk_board(const struct game *g, int p, struct view *v)
 		if (d->hunter)
 			view_add_line(v, 0, c + 1, 1);
 	}
+	if (hand)
+		hand_cards(s, p, fill, v);
 }
