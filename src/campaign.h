@@ -101,6 +101,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 struct run_result {
 	size_t games, processed, held, failed;
 	struct strlist errors; /* "ID: message" for every game that failed */
+	struct strlist held_ids; /* the games held or paused */
 };
 typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);
 /* Process every due game; a game that fails is reported and skipped. */

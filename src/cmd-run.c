@@ -47,9 +47,12 @@ int cmd_run(int argc, char **argv)
 	if (c.cfg.sources.n && !(flags & TURN_DRY_RUN)) {
 		struct fetch_result fr;
 		char *err = NULL;
-		if (campaign_fetch(&c, &fr, &err))
-			failed_step = 1;
-		for (size_t i = 0; i < fr.log.n; i++)
+		bool failed = campaign_fetch(&c, &fr, &err) != 0;
+		failed_step |= failed;
+		/* What became of each mail is in spool/fetch.log.  Under cron,
+		 * whose output is mailed to the game master, it is shown only
+		 * when the fetch itself failed: a player's typo is not news. */
+		for (size_t i = 0; (failed || isatty(STDERR_FILENO)) && i < fr.log.n; i++)
 			cli_error("%s", fr.log.v[i]);
 		fetch_result_release(&fr);
 		free(err);
@@ -72,10 +75,16 @@ int cmd_run(int argc, char **argv)
 	for (size_t i = 0; i < r.errors.n; i++)
 		cli_error("%s", r.errors.v[i]);
 	if (isatty(STDOUT_FILENO) || (flags & TURN_DRY_RUN))
+	{
 		printf("%zu games, %zu played%s, %zu held, %zu failed\n", r.games, r.processed,
 		       flags & TURN_DRY_RUN ? " (dry run: nothing written)" : "", r.held,
 		       r.failed);
+		for (size_t i = 0; i < r.held_ids.n; i++)
+			printf("held or paused: %s (wyrmpost status %s says why)\n",
+			       r.held_ids.v[i], r.held_ids.v[i]);
+	}
 	strlist_clear(&r.errors);
+	strlist_clear(&r.held_ids);
 	/* Mail that could not be fetched or sent is kept for the next run:
 	 * tell cron to try again, unless a game failed worse. */
 	if (!rc && failed_step)

@@ -461,8 +461,10 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 		}
 		if (tr.outcome == TURN_DONE)
 			r->processed++;
-		else if (tr.outcome == TURN_HELD)
+		else if (tr.outcome == TURN_HELD) {
 			r->held++;
+			strlist_add(&r->held_ids, ids.v[i]);
+		}
 	}
 	if (progress)
 		progress(arg, ids.n, ids.n, NULL);

@@ -38,6 +38,8 @@ expect_status 0 env WYRMPOST_NOW=$((T0 + 7 * 86400)) "$WYRMPOST" -d "$scratch/c"
 expect_grep 'status="paused"' "$scratch/c/games/g1/game.xml"
 expect_grep 'turn="1"' "$scratch/c/games/g1/game.xml"
 grep -l 'has paused the game' "$out"/* >/dev/null && ok || fail "pause not mailed"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7 * 86400)) "$WYRMPOST" -d "$scratch/c" run --dry-run
+expect_grep '^held or paused: g1 ' "$scratch/out"
 expect_status 0 env WYRMPOST_NOW=$((T0 + 8 * 86400)) "$WYRMPOST" -d "$scratch/c" game g1 resume
 expect_grep 'status="active"' "$scratch/c/games/g1/game.xml"
 expect_status 0 env WYRMPOST_NOW=$((T0 + 8 * 86400)) "$WYRMPOST" -d "$scratch/c" status g1

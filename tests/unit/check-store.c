@@ -199,6 +199,7 @@ START_TEST(campaign_skips_a_corrupt_game)
 	ck_assert_msg(strstr(r.errors.v[0], "g1: ") && strstr(r.errors.v[0], "game.xml:"),
 		      "%s", r.errors.v[0]);
 	strlist_clear(&r.errors);
+	strlist_clear(&r.held_ids);
 	campaign_close(&c);
 	free(path);
 	rmrf(dir);
