@@ -480,8 +480,10 @@ static void status_line(const struct campaign *c, const struct game *g, struct s
 	sb_addf(out, "%-12s %-16s turn %-4d %-6s", g->id, g->engine->name, g->turn,
 		game_status_name(g->status));
 	if (g->status != GAME_OVER)
-		sb_addf(out, " due %s  orders %zu/%zu%s", when, pd.nawaited - pd.nmissing,
-			pd.nawaited, unreadable ? ", one unreadable" : "");
+		sb_addf(out, " due %s  orders %zu/%zu%s%s", when, pd.nawaited - pd.nmissing,
+			pd.nawaited, unreadable ? ", one unreadable" : "",
+			/* votes and the like: an early turn waits for them */
+			pd.nwanted_missing ? ", more wanted" : "");
 	sb_addc(out, '\n');
 	pending_release(&pd);
 	free(when);

@@ -166,6 +166,14 @@ printf 'game g\033[2J\033[31m9\nplayer ann\npassword pw\nleave\n' >"$scratch/esc
 expect_grep 'g\\x1b\[2J\\x1b\[31m9' "$scratch/err"
 if LC_ALL=C grep -q "$(printf '\033')" "$scratch/err"; then fail "a raw escape reached stderr"; else ok; fi
 
+# A turn that would run early waits for wanted orders too (Heart of
+# Glass votes): status says so.
+cp -R "$top_srcdir/examples/campaign/games/saga" "$scratch/c/games/"
+chmod -R u+w "$scratch/c/games/saga"
+expect_status 0 wp status
+expect_grep '^saga .*orders 0/1, more wanted' "$scratch/out"
+rm -rf "$scratch/c/games/saga"
+
 # Deadlines on a calendar, in the game's zone: T0 is Friday 2027-01-15
 # 08:00 UTC, 09:00 in Berlin; Tuesdays and Fridays 18:00 is that evening,
 # then Tuesday.  A run late by a minute does not move the next one.
