@@ -85,6 +85,31 @@ int cli_open(struct campaign *c, bool lock)
 	return 0;
 }
 
+int cli_open_wait(struct campaign *c, int seconds)
+{
+	char *err = NULL;
+	struct timespec start, now, nap = { 0, 200 * 1000 * 1000 };
+	int rc = campaign_open(c, cli_dir, cli_now(), &err);
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (!rc) {
+		if ((rc = campaign_lock(c, &err)) != WP_ERR_BUSY)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - start.tv_sec >= seconds)
+			break;
+		free(err);
+		err = NULL;
+		rc = WP_OK;
+		nanosleep(&nap, NULL);
+	}
+	if (rc) {
+		campaign_close(c);
+		return cli_fail(rc, err);
+	}
+	return 0;
+}
+
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
 {
 	return getopt_long(argc, argv, shortopts, longopts, NULL);

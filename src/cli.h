@@ -35,6 +35,9 @@ long long cli_now(void);
 /* Open (and lock, if asked) the campaign; prints and returns an exit status
  * on failure, 0 on success. */
 int cli_open(struct campaign *c, bool lock);
+/* The same with the lock, waiting up to seconds while another wyrmpost
+ * holds it (a mail delivered by procmail during a run). */
+int cli_open_wait(struct campaign *c, int seconds);
 /* Parse the options of a verb with getopt_long; argv[0] is the verb. */
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
 

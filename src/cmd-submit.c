@@ -19,7 +19,16 @@ int cmd_submit(int argc, char **argv)
 	if (fs_read_file(argc == 2 && argv[1][0] != '-' ? argv[1] : "/dev/stdin", &text,
 			 &len, &err))
 		return cli_fail(WP_ERR_NOTFOUND, err);
-	rc = cli_open(&c, true);
+	/* A delivery during a run waits for it rather than being deferred
+	 * by the mail system for the whole run; WYRMPOST_LOCK_WAIT (seconds)
+	 * sets how long, 120 by default. */
+	{
+		const char *w = getenv("WYRMPOST_LOCK_WAIT");
+		long long wait = 120;
+		if (w && !parse_int(w, 0, 3600, &wait))
+			wait = 120;
+		rc = cli_open_wait(&c, (int)wait);
+	}
 	if (rc) {
 		free(text);
 		return rc;

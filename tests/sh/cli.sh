@@ -145,7 +145,15 @@ exec 9>"$scratch/c/.lock"
 flock -n 9
 expect_status 75 wp run
 expect_grep 'another wyrmpost' "$scratch/err"
+# submit (procmail's way in) waits for the lock a while, then gives up...
+printf 'game g3\nplayer a\npassword p\n' >"$scratch/wait.txt"
+expect_status 75 env WYRMPOST_LOCK_WAIT=1 "$WYRMPOST" -d "$scratch/c" submit "$scratch/wait.txt"
 exec 9>&-
+# ... or goes in once the lock is free.
+( exec 8>"$scratch/c/.lock"; flock -n 8; sleep 2 ) &
+sleep 0.5
+expect_status 0 env WYRMPOST_LOCK_WAIT=20 "$WYRMPOST" -d "$scratch/c" submit "$scratch/wait.txt"
+wait
 
 # help
 expect_status 0 wp help
