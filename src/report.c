@@ -194,7 +194,10 @@ char *report_welcome(const struct game *g, int p, const char *password)
 			      "for the seat.\n\n");
 	/* The game as it starts, so the first orders need no other mail
 	 * (the dice of a first round, a drawn table, a hand). */
-	sb_adds(&out, "The game as it starts\n");
+	if (g->turn > 1 || g->last_run)
+		sb_addf(&out, "The game now, at turn %d\n", g->turn);
+	else
+		sb_adds(&out, "The game as it starts\n");
 	g->engine->view(g, p, &out);
 	if (out.len && out.buf[out.len - 1] != '\n')
 		sb_addc(&out, '\n');

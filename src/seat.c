@@ -27,26 +27,27 @@ static void how_to_ask(const struct game *g, const char *seat, struct sb *out)
 
 void seat_report(const struct game *g, struct sb *out)
 {
-	bool any = false;
+	const char *first = NULL;
+	int n = 0;
 	if (g->status == GAME_OVER)
 		return;
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
 		if (!pl->open || pl->dropped)
 			continue;
-		if (!any)
-			sb_adds(out, "\nOpen seats\n");
-		any = true;
-		sb_addf(out, "  The seat of %s is open%s. To take it over, with everything in "
-			     "it, mail\n  these lines (a name of your own, and a password of one "
-			     "word, 6 characters\n  or more):\n", pl->name,
-			pl->req_name ? " (someone has asked for it; the game master decides)" : "");
-		how_to_ask(g, pl->name, out);
+		sb_addf(out, "%s%s%s", n++ ? ", " : "\nOpen seats\n  ", pl->name,
+			pl->req_name ? " (asked for)" : "");
+		first = first ? first : pl->name;
 	}
-	if (any)
-		sb_addf(out, "  %s\n", strcmp(option_get(&g->opts, "takeover"), "auto")
-			? "The game master approves each request."
-			: "The first to ask takes the seat.");
+	if (!n)
+		return;
+	sb_addf(out, "\n  Anyone may take %s over, with everything in it, by mailing these "
+		     "lines\n  (a name of your own, a password of one word, 6 characters or "
+		     "more):\n", n == 1 ? "it" : "one");
+	how_to_ask(g, n == 1 ? first : "SEAT", out);
+	sb_addf(out, "  %s\n", strcmp(option_get(&g->opts, "takeover"), "auto")
+		? "The game master approves each request."
+		: "The first to ask takes the seat.");
 }
 
 static int open_seat(struct game *g, const char *name, char **err)
