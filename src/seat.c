@@ -56,9 +56,10 @@ static int open_seat(struct game *g, const char *name, char **err)
 	if (p < 0)
 		*err = xasprintf("%s has no player '%s'", g->id, name);
 	else if (g->players[p].dropped)
-		*err = xasprintf("%s was dropped and their seat is gone from the game", name);
+		*err = xasprintf("%s: %s was dropped and their seat is gone from the game", g->id,
+				 name);
 	else if (!g->players[p].open)
-		*err = xasprintf("the seat of %s is not open (see 'wyrmpost offer')", name);
+		*err = xasprintf("%s: the seat of %s is not open", g->id, name);
 	else
 		return p;
 	return -1;
@@ -198,7 +199,7 @@ int seat_approve(struct campaign *c, const char *id, const char *seat, bool refu
 		return rc;
 	if ((p = open_seat(&g, seat, err)) < 0 || !g.players[p].req_name) {
 		if (p >= 0)
-			*err = xasprintf("nobody has asked for the seat of %s", seat);
+			*err = xasprintf("%s: nobody has asked for the seat of %s", id, seat);
 		game_release(&g);
 		return WP_ERR_USAGE;
 	}

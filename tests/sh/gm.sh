@@ -75,9 +75,40 @@ expect_status 64 wp player g1 ann drop
 expect_status 64 wp player g1 zed drop
 expect_grep "no player 'zed'" "$scratch/err"
 
+# Open seats (gm-mail.sh follows the mails): what is refused, and why.
+ask() { # NAME PASSWORD SEAT: a stranger's takeover mail
+	printf 'From: Eve <eve@example.org>\nMessage-ID: <%s.%s@x>\n\ngame g1\nplayer %s\npassword %s\ntakeover %s\n' \
+		"$1" "$3" "$1" "$2" "$3" >"$scratch/t.eml"
+	expect_status "$4" wp submit "$scratch/t.eml"
+}
+ask eve evesecret bob 65
+expect_grep 'the seat of bob is not open' "$scratch/err"
+expect_status 0 wp offer g1 bob
+grep -l 'the seat of bob is open. Anyone may take it over' "$out"/* >/dev/null && ok ||
+	fail "the offer was not mailed"
+expect_grep 'name="bob" .*open="yes"' "$scratch/c/games/g1/game.xml"
+expect_status 0 wp offer g1
+expect_grep '^bob: open, nobody has asked' "$scratch/out"
+expect_status 64 wp approve g1 bob
+expect_grep 'nobody has asked for the seat of bob' "$scratch/err"
+ask eve short bob 65
+expect_grep 'a password of one word, 6 characters or more' "$scratch/err"
+ask dan evesecret bob 77          # a name in the game is that player's, password and all
+ask eve evesecret bob 0
+ask fay faysecret bob 65
+expect_grep 'someone has asked for the seat of bob already' "$scratch/err"
+expect_status 0 wp offer g1
+expect_grep '^bob: open; eve <eve@example.org> asks for it' "$scratch/out"
+expect_status 0 wp approve g1 bob
+expect_grep 'name="eve" email="eve@example.org"' "$scratch/c/games/g1/game.xml"
+expect_no_grep 'open="yes"' "$scratch/c/games/g1/game.xml"
+expect_status 64 wp approve g1 eve
+expect_status 64 wp approve g1 eve --later
+
 # The history has it all, and the next report opens with it.
 for what in 'paused the game' 'resumed the game' "ann's address was changed" \
-	'bob was given a new password' 'dan takes over the seat of cat' 'ann was dropped'; do
+	'bob was given a new password' 'dan takes over the seat of cat' 'ann was dropped' \
+	'opened the seat of bob' 'eve takes over the seat of bob'; do
 	expect_grep "$what" "$hist"
 done
 expect_status 0 env WYRMPOST_NOW=$((T0 + 20 * 86400)) "$WYRMPOST" -d "$scratch/c" run
