@@ -268,7 +268,9 @@ int seat_ask(struct campaign *c, struct game *g, const char *seat, const char *n
 				   g->engine->title, name);
 		rc = fill(c, g, p, err);
 	} else {
-		char *key = xasprintf("%s-%04d-takeover-%s-%s", g->id, g->turn, seat, name);
+		/* The time too: a refused asker may ask again in the same turn. */
+		char *key = xasprintf("%s-%04d-takeover-%s-%s-%lld", g->id, g->turn, seat, name,
+				      c->now);
 		char *subject = xasprintf("[%s] %s asks to take over the seat of %s", g->id, name,
 					  seat);
 		char *body = xasprintf("%s <%s> asks to take over the seat of %s in game %s (%s).\n\n"

@@ -189,6 +189,7 @@ got dan 'has turned down your request to take over the seat of ann'
 smtp dan 'game g2' 'player dan' 'password dan-secret2' 'takeover ann'
 at 27 run
 got dan 'Your request to take over the seat of ann in game g2' 2
+got cat 'dan <dan@example.test> asks to take over the seat of ann in game g2' 2
 at 27 approve g2 ann
 at 27 send
 got dan 'Welcome to game g2 of Dragon Keepers, dan'
