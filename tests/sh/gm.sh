@@ -134,6 +134,16 @@ grep -l 'Welcome to game g4 of Dragon Keepers, gus' "$out"/g4-welcome-gus* >/dev
 	fail "gus not welcomed"
 printf 'game g4\nplayer gus\npassword gus-secret\npass\n' >"$scratch/o.txt"
 expect_status 0 wp submit "$scratch/o.txt"
+# An open seat can be given by hand too; its old player is refused meanwhile.
+expect_status 0 wp offer g4 bob
+printf 'game g4\nplayer bob\npassword pb\npass\n' >"$scratch/o.txt"
+expect_status 65 wp submit "$scratch/o.txt"
+expect_grep 'the seat of bob is open for someone else' "$scratch/err"
+grep -l 'the seat of bob is open for someone else' "$out"/g4-*refused-bob* >/dev/null && ok ||
+	fail "bob's orders for his open seat were not refused"
+expect_status 0 wp player g4 bob replace hal:hal@example.org:halpw1
+expect_grep 'name="hal" email="hal@example.org"' "$scratch/c/games/g4/game.xml"
+expect_no_grep 'open="yes"' "$scratch/c/games/g4/game.xml"
 
 # The history has it all, and the next report opens with it.
 for what in 'paused the game' 'resumed the game' "ann's address was changed" \
