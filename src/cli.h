@@ -52,6 +52,8 @@ int cmd_report(int argc, char **argv);
 int cmd_rollback(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_player(int argc, char **argv);
+int cmd_offer(int argc, char **argv);
+int cmd_approve(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 int cmd_send(int argc, char **argv);

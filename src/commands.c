@@ -137,6 +137,7 @@ static void status(struct campaign *c, const struct game *g, struct sb *reply)
 		/* Who has sent orders, never what: that is theirs. */
 		sb_addf(reply, "  %-16s %s%s\n", g->players[i].name,
 			g->players[i].dropped ? "out of the game"
+			: g->players[i].open ? "open seat (see 'takeover')"
 			: has[i] ? "orders in" : awaited[i] ? "awaited" : "no orders needed",
 			g->players[i].nmr ? ", missed turns" : "");
 		strlist_clear(&lines[i]);

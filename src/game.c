@@ -42,6 +42,11 @@ const struct option_spec core_options[] = {
 	{ "open", OPT_BOOL, "no", 0, 0, NULL,
 	  "newcomers may join by mail with a name and password of their own "
 	  "(in games that allow it)", NULL },
+	{ "takeover", OPT_ENUM, "no", 0, 0, "no|gm|auto",
+	  "what a player's seat becomes at the nmr-drop limit: no (the player is "
+	  "dropped), gm (an open seat, played by the no-orders rule, that anyone may "
+	  "ask to take over by mail; the game master approves) or auto (the first "
+	  "to ask takes it)", NULL },
 	{ "pdf", OPT_ENUM, "embedded", 0, 0, "embedded|standard|none",
 	  "report PDFs with DejaVu embedded (any text, ~200 KB), with the standard "
 	  "fonts (Latin text and suits, ~4 KB, ten times faster), or none", NULL },
@@ -65,6 +70,9 @@ void game_release(struct game *g)
 		free(g->players[i].name);
 		free(g->players[i].email);
 		free(g->players[i].hash);
+		free(g->players[i].req_name);
+		free(g->players[i].req_email);
+		free(g->players[i].req_hash);
 	}
 	free(g->players);
 	strlist_clear(&g->observers);
@@ -145,6 +153,19 @@ static int load_players(struct game *g, const xmlNode *players, char **err)
 		}
 		pl->nmr = (int)nmr;
 		pl->dropped = dropped;
+		char *open = xml_attr(p, "open");
+		bool bad_open = open && !xml_attr_bool(p, "open", &pl->open);
+		free(open);
+		if (bad_open) {
+			*err = xasprintf("line %ld: bad open", xmlGetLineNo(p));
+			return -1;
+		}
+		for (xmlNode *t = p->children; t; t = t->next)
+			if (xml_is(t, "takeover") &&
+			    (need_attr(t, "name", &pl->req_name, err) ||
+			     need_attr(t, "email", &pl->req_email, err) ||
+			     need_attr(t, "password", &pl->req_hash, err)))
+				return -1;
 	}
 	return 0;
 }
@@ -273,6 +294,14 @@ xmlDoc *game_to_xml(const struct game *g)
 		xml_set(p, "password", pl->hash);
 		xml_set_int(p, "nmr", pl->nmr);
 		xml_set_bool(p, "dropped", pl->dropped);
+		if (pl->open)
+			xml_set_bool(p, "open", true);
+		if (pl->req_name) {
+			xmlNode *req = xml_child(p, "takeover", NULL);
+			xml_set(req, "name", pl->req_name);
+			xml_set(req, "email", pl->req_email);
+			xml_set(req, "password", pl->req_hash);
+		}
 	}
 	if (g->observers.n) {
 		xmlNode *obs = xml_child(root, "observers", NULL);

@@ -24,6 +24,11 @@ struct player {
 	char *hash;      /* password hash, see password.h */
 	int nmr;         /* turns missed in a row */
 	bool dropped;    /* removed by the NMR limit */
+	/* An open seat (see seat.h): nobody plays it, the NMR rule does, and
+	 * anyone may ask to take it over.  req_* is the one request waiting
+	 * for the game master (NULL when none). */
+	bool open;
+	char *req_name, *req_email, *req_hash;
 };
 
 enum game_status {

@@ -10,6 +10,7 @@
 #include "password.h"
 #include "report.h"
 #include "sched.h"
+#include "seat.h"
 
 /* Append line (no newline) to a small file, atomically: read, add, write. */
 static int append_line(const char *path, const char *line, char **err)
@@ -30,9 +31,7 @@ static int append_line(const char *path, const char *line, char **err)
 
 /* Record a change: in the game's history, and for the report of the turn
  * now waiting (orders/NNNN/.gm). */
-static int note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
+int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
 {
 	va_list ap;
 	char *what, *when = time_format_iso(c->now), *line, *path, *dir;
@@ -73,8 +72,7 @@ void gm_turn_notes(const struct campaign *c, const char *id, int turn, struct st
 	free(dir);
 }
 
-/* Mail every player still in the game (and the observers do not need it). */
-static int tell_players(const struct campaign *c, const struct game *g, const char *what,
+int gm_tell_players(const struct campaign *c, const struct game *g, const char *what,
 			const char *subject, char **err)
 {
 	int rc = WP_OK;
@@ -156,13 +154,13 @@ int gm_game_set(struct campaign *c, const char *id, const char *assign, char **e
 	}
 	if (!rc) {
 		char *when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
-		rc = note(c, &g, err, "option %s is now %s (this turn runs at %s at the latest).",
+		rc = gm_note(c, &g, err, "option %s is now %s (this turn runs at %s at the latest).",
 			  name, option_get(&g.opts, name), when);
 		if (!rc && (!strcmp(name, "deadline") || !strcmp(name, "tz"))) {
 			char *what = xasprintf("the game master changed the deadline to %s; this turn "
 					       "runs at %s at the latest.",
 					       option_get(&g.opts, "deadline"), when);
-			rc = tell_players(c, &g, what, "the deadline changed", err);
+			rc = gm_tell_players(c, &g, what, "the deadline changed", err);
 			free(what);
 		}
 		free(when);
@@ -183,9 +181,9 @@ int gm_game_pause(struct campaign *c, const char *id, char **err)
 		return WP_ERR_USAGE;
 	}
 	g.status = GAME_PAUSED;
-	rc = note(c, &g, err, "The game master paused the game.");
+	rc = gm_note(c, &g, err, "The game master paused the game.");
 	if (!rc)
-		rc = tell_players(c, &g,
+		rc = gm_tell_players(c, &g,
 				  "the game master has paused the game. No turn runs and no "
 				  "deadline counts until it is resumed; you will be told.",
 				  "game paused", err);
@@ -211,9 +209,9 @@ int gm_game_resume(struct campaign *c, const char *id, char **err)
 	when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
 	what = xasprintf("the game master has resumed the game; turn %d runs at %s at the "
 			 "latest.", g.turn, when);
-	rc = note(c, &g, err, "The game master resumed the game.");
+	rc = gm_note(c, &g, err, "The game master resumed the game.");
 	if (!rc)
-		rc = tell_players(c, &g, what, "game resumed", err);
+		rc = gm_tell_players(c, &g, what, "game resumed", err);
 	free(what);
 	free(when);
 	return finish(c, &g, rc, err);
@@ -228,7 +226,7 @@ int gm_game_end(struct campaign *c, const char *id, char **err)
 		return rc;
 	g.status = GAME_OVER;
 	events_add(&ev, AUD_ALL, "The game master ended the game here.");
-	rc = note(c, &g, err, "The game master ended the game.");
+	rc = gm_note(c, &g, err, "The game master ended the game.");
 	/* A last report to everyone, with the game as it stands. */
 	for (int p = 0; !rc && p < (int)g.nplayers; p++) {
 		char *text, *key, *subject;
@@ -325,7 +323,7 @@ int gm_player_address(struct campaign *c, const char *id, const char *name, cons
 	free(body);
 	free(subject);
 	if (!rc)
-		rc = note(c, &g, err, "%s's address was changed by the game master.",
+		rc = gm_note(c, &g, err, "%s's address was changed by the game master.",
 			  g.players[p].name);
 	free(old);
 	return finish(c, &g, rc, err);
@@ -362,7 +360,7 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 	free(key);
 	free(body);
 	if (!rc)
-		rc = note(c, &g, err, "%s was given a new password by the game master.",
+		rc = gm_note(c, &g, err, "%s was given a new password by the game master.",
 			  g.players[p].name);
 	if (!rc)
 		*password = pw;
@@ -400,7 +398,9 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		rc = WP_ERR_USAGE;
 	} else if (g.players[p].dropped) {
 		*err = xasprintf("%s was dropped and their seat is gone from the game; only a "
-				 "player still in it can be replaced", g.players[p].name);
+				 "seat still in it can be replaced (with option takeover=gm or "
+				 "auto, a seat at the nmr-drop limit stays open for a "
+				 "replacement; 'wyrmpost offer' opens one)", g.players[p].name);
 		rc = WP_ERR_USAGE;
 	} else if (ascii_casecmp(s, name) && game_player_index(&g, s) >= 0) {
 		*err = xasprintf("%s already has a player '%s'", g.id, s);
@@ -421,7 +421,8 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		free(pl->hash);
 		pl->hash = hash;
 		pl->nmr = 0;
-		rc = note(c, &g, err, "%s takes over the seat of %s.", pl->name, oldname);
+		seat_clear_open(pl);
+		rc = gm_note(c, &g, err, "%s takes over the seat of %s.", pl->name, oldname);
 	}
 	if (!rc) {
 		char *key = xasprintf("%s-welcome-%s", g.id, g.players[p].name);
@@ -458,13 +459,14 @@ int gm_player_drop(struct campaign *c, const char *id, const char *name, char **
 	{
 		struct engine_ctx ctx = { c->now, option_get(&g.opts, "tz") };
 		g.players[p].dropped = true;
+		seat_clear_open(&g.players[p]); /* an offer, if any, ends */
 		g.engine->drop(&g, p, &ctx, &ev);
 	}
-	rc = note(c, &g, err, "%s was dropped from the game by the game master.",
+	rc = gm_note(c, &g, err, "%s was dropped from the game by the game master.",
 		  g.players[p].name);
 	for (size_t i = 0; !rc && i < ev.n; i++)
 		if (ev.v[i].audience == AUD_ALL)
-			rc = note(c, &g, err, "%s", ev.v[i].text);
+			rc = gm_note(c, &g, err, "%s", ev.v[i].text);
 	if (!rc) {
 		char *key = xasprintf("%s-%04d-dropped-%s", g.id, g.turn, g.players[p].name);
 		char *body = xasprintf("Game %s (%s): the game master has taken you out of the "

@@ -36,6 +36,14 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		      char **password, char **err);
 int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err);
 
+/* For seat.c: record a change in g's history and for the report of the
+ * turn now waiting; mail every player still in the game (the observers do
+ * not need it). */
+int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int gm_tell_players(const struct campaign *c, const struct game *g, const char *what,
+		    const char *subject, char **err);
+
 /* The game master's lines kept for turn's report (NULL-terminated list in
  * out, empty when none). */
 void gm_turn_notes(const struct campaign *c, const char *id, int turn, struct strlist *out);

@@ -6,6 +6,7 @@
 
 #include "report-pdf.h"
 #include "sched.h"
+#include "seat.h"
 #include "util.h"
 
 static void deadline_line(const struct game *g, struct sb *out)
@@ -57,8 +58,10 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 		sb_adds(out, "the turn\n  is played without orders from you.\n");
 	}
 	if (drop > 0)
-		sb_addf(out, "  Miss %lld turn%s in a row and you are out of the game.\n", drop,
-			drop == 1 ? "" : "s");
+		sb_addf(out, "  Miss %lld turn%s in a row and %s.\n", drop, drop == 1 ? "" : "s",
+			strcmp(option_get(&g->opts, "takeover"), "no")
+				? "your seat is offered to someone else"
+				: "you are out of the game");
 	strlist_clear(&nmr);
 }
 
@@ -124,6 +127,7 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 		sb_addc(&out, '\n');
 	sb_adds(&out, "\n");
 	deadline_line(g, &out);
+	seat_report(g, &out);
 	report_orders_help(g, p, &out);
 	return sb_detach(&out);
 }
@@ -181,12 +185,19 @@ char *report_welcome(const struct game *g, int p, const char *password)
 	struct sb out = SB_INIT;
 	sb_addf(&out, "Welcome to game %s of %s, %s.\n\n", g->id, g->engine->title,
 		g->players[p].name);
-	sb_addf(&out, REPORT_PASSWORD_LINE "%s\n"
-		      "Keep this mail: the password is stored only as a hash and cannot be "
-		      "shown again.\n\n", password);
+	if (password)
+		sb_addf(&out, REPORT_PASSWORD_LINE "%s\n"
+			      "Keep this mail: the password is stored only as a hash and cannot "
+			      "be shown again.\n\n", password);
+	else
+		sb_adds(&out, "Your password for this game is the one you chose when you asked "
+			      "for the seat.\n\n");
 	/* The game as it starts, so the first orders need no other mail
 	 * (the dice of a first round, a drawn table, a hand). */
-	sb_adds(&out, "The game as it starts\n");
+	if (g->turn > 1 || g->last_run)
+		sb_addf(&out, "The game now, at turn %d\n", g->turn);
+	else
+		sb_adds(&out, "The game as it starts\n");
 	g->engine->view(g, p, &out);
 	if (out.len && out.buf[out.len - 1] != '\n')
 		sb_addc(&out, '\n');

@@ -15,6 +15,7 @@
 #include "orders.h"
 #include "password.h"
 #include "report.h"
+#include "seat.h"
 
 static char *short_hash(const char *text, size_t len)
 {
@@ -387,6 +388,41 @@ static int admit(struct campaign *c, struct game *g, const struct submission *s,
 	return campaign_save_game(c, g, err);
 }
 
+/* The seat a stranger's `takeover SEAT` line asks for (NULL: none). */
+static const char *takeover_seat(const struct game *g, const struct submission *s, int p)
+{
+	if (p >= 0 || !s->from || g->status == GAME_OVER)
+		return NULL;
+	for (size_t i = 0; i < s->n; i++)
+		if (!ascii_ncasecmp(s->lines[i].text, "takeover ", 9))
+			return s->lines[i].text + 9 + strspn(s->lines[i].text + 9, " \t");
+	return NULL;
+}
+
+/* `takeover SEAT` (see seat.h): the asker is answered at the address the
+ * mail came from, as for observe and join. */
+static int takeover(struct campaign *c, struct game *g, const struct submission *s,
+		    const char *seat, struct submit_result *r, char **err)
+{
+	char *addr = mail_address_of(s->from), *hash, *key, *subject, *reply = NULL;
+	char *name = xstrndup(seat, strcspn(seat, " \t"));
+	int rc = seat_ask(c, g, name, s->player, addr, s->password, &reply, err);
+	if (!rc) {
+		r->reply = reply;
+		hash = submission_hash(s);
+		key = xasprintf("%s-%04d-takeover-%s", g->id, g->turn, hash);
+		subject = xasprintf("[%s] taking over the seat of %s", g->id, name);
+		rc = campaign_mail_to(c, s->player, addr, key, subject, reply, s->message_id,
+				      "auto-replied", NULL, 0, err);
+		free(subject);
+		free(key);
+		free(hash);
+	}
+	free(name);
+	free(addr);
+	return rc;
+}
+
 /* `observe` / `unobserve` from a mail address: public reports only. */
 static int observe(struct campaign *c, struct game *g, const struct submission *s,
 		   struct submit_result *r, char **err)
@@ -462,6 +498,12 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		return rc;
 	}
 	p = game_player_index(&g, s.player);
+	if (takeover_seat(&g, &s, p)) {
+		rc = takeover(c, &g, &s, takeover_seat(&g, &s, p), r, err);
+		game_release(&g);
+		submission_release(&s);
+		return rc;
+	}
 	if (p < 0 && newcomer_may_join(&g, &s)) {
 		rc = admit(c, &g, &s, err);
 		if (rc) {
@@ -491,6 +533,11 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		rc = refuse(c, &g, p, &s, *err, err);
 	} else if (g.players[p].dropped) {
 		*err = xasprintf("%s: %s is out of the game", g.id, g.players[p].name);
+		rc = refuse(c, &g, p, &s, *err, err);
+	} else if (g.players[p].open) {
+		*err = xasprintf("%s: the seat of %s is open for someone else to take over; ask "
+				 "the game master (%s) to have it back", g.id, g.players[p].name,
+				 c->cfg.gamemaster);
 		rc = refuse(c, &g, p, &s, *err, err);
 	} else if (mails_sent(c, &g, p, &s) >= option_int(&g.opts, "mails-per-turn")) {
 		*err = xasprintf("%s: %s has sent %lld mails for turn %d, the most the game takes",

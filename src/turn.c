@@ -47,7 +47,9 @@ static int pending_load(const struct campaign *c, const struct game *g, struct p
 					       !g->players[i].dropped && !pd->has[i];
 	}
 	for (size_t i = 0; i < g->nplayers; i++) {
-		if (g->players[i].dropped)
+		/* An open seat is nobody's: the turn does not wait for it, hold
+		 * or remind over it (game_advance plays it by the NMR rule). */
+		if (g->players[i].dropped || g->players[i].open)
 			pd->awaited[i] = false;
 		if (pd->awaited[i]) {
 			pd->nawaited++;
@@ -72,14 +74,26 @@ static bool is_due(const struct campaign *c, const struct game *g, const struct 
 }
 
 /* Everyone who sent nothing gets the engine's NMR orders; missed turns are
- * counted, and a player who reaches the limit is dropped. */
+ * counted, and a player who reaches the limit is dropped, or, when the game
+ * offers seats (option takeover), leaves an open seat that the NMR rule
+ * plays until someone takes it over (see seat.h). */
 static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 		      struct strlist *lines, const struct engine_ctx *ctx, struct events *ev)
 {
 	long long limit = option_int(&g->opts, "nmr-drop");
+	bool offer = strcmp(option_get(&g->opts, "takeover"), "no") != 0;
+	bool engine_awaited[MAX_PLAYERS] = { false };
+
+	g->engine->awaited(g, engine_awaited);
 	for (size_t i = 0; i < g->nplayers; i++) {
 		struct player *pl = &g->players[i];
-		if (!awaited[i] || pl->dropped)
+		if (pl->open && !pl->dropped && engine_awaited[i]) {
+			strlist_clear(&lines[i]);
+			g->engine->nmr(g, (int)i, &lines[i]);
+			has[i] = true;
+			continue;
+		}
+		if (!awaited[i] || pl->dropped || pl->open)
 			continue;
 		if (has[i]) {
 			pl->nmr = 0;
@@ -90,7 +104,12 @@ static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 			   pl->name, pl->nmr, pl->nmr == 1 ? "" : "s");
 		g->engine->nmr(g, (int)i, &lines[i]);
 		has[i] = true;
-		if (limit > 0 && pl->nmr >= limit) {
+		if (limit > 0 && pl->nmr >= limit && offer) {
+			pl->open = true;
+			events_add(ev, AUD_ALL, "%s's seat is open after %d missed turns: the "
+				   "no-orders rule plays it until someone takes it over.",
+				   pl->name, pl->nmr);
+		} else if (limit > 0 && pl->nmr >= limit) {
 			pl->dropped = true;
 			events_add(ev, AUD_ALL, "%s is dropped from the game after %d missed turns.",
 				   pl->name, pl->nmr);
@@ -498,7 +517,9 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
 		sb_addf(out, "  %-16s %-28s %s%s%s\n", pl->name, pl->email,
-			pl->dropped ? "dropped" : pd.awaited[i] ? "awaited" : "",
+			pl->dropped ? "dropped" : pl->open ? (pl->req_name ? "open, asked for"
+										  : "open")
+			: pd.awaited[i] ? "awaited" : "",
 			pd.has[i] ? ", orders in" : "", pl->nmr ? ", missed turns" : "");
 	}
 	sb_adds(out, "\n");

@@ -115,6 +115,20 @@ const struct cmd commands[] = {
 	  "with the game so far; drop takes the player out of the game as missed\n"
 	  "turns would.  Every change is kept in games/ID/history and shown in the\n"
 	  "next report.\n" },
+	{ "offer", cmd_offer, "offer ID [NAME]", "list or offer a game's open seats",
+	  "Without NAME, lists the open seats of game ID and who asks for each.  With\n"
+	  "NAME, opens that player's seat (the player is told they are out) and mails\n"
+	  "the players and observers how to take it over: anyone may mail 'takeover\n"
+	  "NAME' with a name and password of their own.  The game's no-orders rule\n"
+	  "plays an open seat meanwhile.  With option takeover=gm or auto, a seat at\n"
+	  "the nmr-drop limit opens by itself, and every report shows it.\n" },
+	{ "approve", cmd_approve, "approve ID SEAT [--refuse]",
+	  "give an open seat to the one who asked for it",
+	  "Gives the open seat SEAT of game ID, with everything in it, to the one who\n"
+	  "asked for it by mail; they are sent a welcome with the game so far, and\n"
+	  "the next report tells the others.  --refuse turns the request down (the\n"
+	  "asker is told) and leaves the seat open.  With option takeover=auto no\n"
+	  "approval is needed: the first to ask takes the seat.\n" },
 	{ "help", cmd_help, "help [VERB]", "explain a verb", "Shows help for VERB.\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -75,9 +75,80 @@ expect_status 64 wp player g1 ann drop
 expect_status 64 wp player g1 zed drop
 expect_grep "no player 'zed'" "$scratch/err"
 
+# Open seats (gm-mail.sh follows the mails): what is refused, and why.
+ask() { # NAME PASSWORD SEAT: a stranger's takeover mail
+	printf 'From: Eve <eve@example.org>\nMessage-ID: <%s.%s@x>\n\ngame g1\nplayer %s\npassword %s\ntakeover %s\n' \
+		"$1" "$3" "$1" "$2" "$3" >"$scratch/t.eml"
+	expect_status "$4" wp submit "$scratch/t.eml"
+}
+ask eve evesecret bob 65
+expect_grep 'the seat of bob is not open' "$scratch/err"
+expect_status 0 wp offer g1 bob
+grep -l 'the seat of bob is open. Anyone may take it over' "$out"/* >/dev/null && ok ||
+	fail "the offer was not mailed"
+expect_grep 'name="bob" .*open="yes"' "$scratch/c/games/g1/game.xml"
+expect_status 0 wp offer g1
+expect_grep '^bob: open, nobody has asked' "$scratch/out"
+expect_status 64 wp approve g1 bob
+expect_grep 'nobody has asked for the seat of bob' "$scratch/err"
+ask eve short bob 65
+expect_grep 'a password of one word, 6 characters or more' "$scratch/err"
+ask dan evesecret bob 77          # a name in the game is that player's, password and all
+ask eve evesecret bob 0
+ask fay faysecret bob 65
+expect_grep 'someone has asked for the seat of bob already' "$scratch/err"
+expect_status 0 wp offer g1
+expect_grep '^bob: open; eve <eve@example.org> asks for it' "$scratch/out"
+expect_status 0 wp approve g1 bob
+expect_grep 'name="eve" email="eve@example.org"' "$scratch/c/games/g1/game.xml"
+expect_no_grep 'open="yes"' "$scratch/c/games/g1/game.xml"
+expect_status 64 wp approve g1 eve
+expect_status 64 wp approve g1 eve --later
+
+# At the nmr-drop limit of a game with takeover=auto the seat opens, every
+# report shows it, and the first to ask takes it; an observer hears of it.
+wp new g4 dragon-keepers --seed 5 --deadline 24h --option nmr-drop=1 --option takeover=auto \
+	--player ann:ann@example.org:pa --player bob:bob@example.org:pb >/dev/null
+sed -i 's|</players>|</players><observers><observer email="olga@example.org"/></observers>|' \
+	"$scratch/c/games/g4/game.xml"
+printf 'game g4\nplayer bob\npassword pb\npass\n' >"$scratch/o.txt"
+expect_status 0 wp submit "$scratch/o.txt"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 25 * 3600)) "$WYRMPOST" -d "$scratch/c" turn g4
+for r in public bob ann; do
+	expect_grep '^Open seats' "$scratch/c/games/g4/reports/0001/$r.txt"
+done
+expect_grep "ann's seat is open after 1 missed turns" "$scratch/c/games/g4/reports/0001/public.txt"
+expect_grep 'The first to ask takes the seat' "$scratch/c/games/g4/reports/0001/bob.txt"
+expect_grep 'name="ann" .*open="yes"' "$scratch/c/games/g4/game.xml"
+expect_status 0 wp status g4
+expect_grep 'ann .*open' "$scratch/out"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 26 * 3600)) "$WYRMPOST" -d "$scratch/c" offer g4 ann
+grep -l '^To: .*olga@example.org' "$out"/g4-*offer-ann* >/dev/null && ok ||
+	fail "the observer was not told of the open seat"
+printf 'From: Gus <gus@example.org>\nMessage-ID: <g4gus@x>\n\ngame g4\nplayer gus\npassword gus-secret\ntakeover ann\n' >"$scratch/t.eml"
+expect_status 0 wp submit "$scratch/t.eml"
+expect_grep 'You take over the seat of ann in game g4' "$scratch/out"
+expect_grep 'name="gus" email="gus@example.org"' "$scratch/c/games/g4/game.xml"
+expect_no_grep 'open="yes"' "$scratch/c/games/g4/game.xml"
+grep -l 'Welcome to game g4 of Dragon Keepers, gus' "$out"/g4-welcome-gus* >/dev/null && ok ||
+	fail "gus not welcomed"
+printf 'game g4\nplayer gus\npassword gus-secret\npass\n' >"$scratch/o.txt"
+expect_status 0 wp submit "$scratch/o.txt"
+# An open seat can be given by hand too; its old player is refused meanwhile.
+expect_status 0 wp offer g4 bob
+printf 'game g4\nplayer bob\npassword pb\npass\n' >"$scratch/o.txt"
+expect_status 65 wp submit "$scratch/o.txt"
+expect_grep 'the seat of bob is open for someone else' "$scratch/err"
+grep -l 'the seat of bob is open for someone else' "$out"/g4-*refused-bob* >/dev/null && ok ||
+	fail "bob's orders for his open seat were not refused"
+expect_status 0 wp player g4 bob replace hal:hal@example.org:halpw1
+expect_grep 'name="hal" email="hal@example.org"' "$scratch/c/games/g4/game.xml"
+expect_no_grep 'open="yes"' "$scratch/c/games/g4/game.xml"
+
 # The history has it all, and the next report opens with it.
 for what in 'paused the game' 'resumed the game' "ann's address was changed" \
-	'bob was given a new password' 'dan takes over the seat of cat' 'ann was dropped'; do
+	'bob was given a new password' 'dan takes over the seat of cat' 'ann was dropped' \
+	'opened the seat of bob' 'eve takes over the seat of bob'; do
 	expect_grep "$what" "$hist"
 done
 expect_status 0 env WYRMPOST_NOW=$((T0 + 20 * 86400)) "$WYRMPOST" -d "$scratch/c" run

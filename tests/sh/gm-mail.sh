@@ -1,0 +1,220 @@
+#!/bin/sh
+# gm-mail.sh - the game master's verbs, open seats taken over by mail,
+# reminders and held games, through real mail: a real Postfix and Dovecot
+# on 127.0.0.1 (tests/sh/mailservers.sh).  Players write their mails over
+# SMTP to the campaign's address; Postfix delivers them to its Dovecot
+# INBOX, which wyrmpost reads over imaps://; everything wyrmpost mails goes
+# out over SMTP with AUTH, and each check reads the recipient's own
+# mailbox as a mail program would.  (gm.sh checks the verbs' effects on the
+# stored game through the outbox; this checks who gets which mail.)
+. "$top_srcdir/tests/sh/lib.sh"
+. "$top_srcdir/tests/sh/mailservers.sh"
+. "$top_srcdir/tests/sh/mailparts.sh"
+ms_require
+ms_start
+C=$scratch/c
+
+# smtp FROM BODY-LINES...: a player's mail to the campaign, over SMTP.
+cat >"$scratch/smtp" <<'EOS'
+port=$1 from=$2
+shift 2
+exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+reply() { # the last line of a reply, which must start with $1
+	while IFS= read -r -t 10 line <&3; do
+		line=${line%?}
+		case $line in "$1-"*) ;; "$1 "*) return 0 ;; *) echo "smtp: $line" >&2; return 1 ;; esac
+	done
+	echo "smtp: no answer" >&2
+	return 1
+}
+reply 220 || exit 1
+printf 'EHLO player.example.test\r\n' >&3; reply 250 || exit 1
+printf 'MAIL FROM:<%s>\r\n' "$from" >&3; reply 250 || exit 1
+printf 'RCPT TO:<gm@example.test>\r\n' >&3; reply 250 || exit 1
+printf 'DATA\r\n' >&3; reply 354 || exit 1
+{
+	printf 'From: %s\r\nTo: gm@example.test\r\nSubject: orders\r\n' "$from"
+	printf 'Message-ID: <%s.%s@player.example.test>\r\n\r\n' "$$" "$(date +%s%N)"
+	for l; do printf '%s\r\n' "$l"; done
+	printf '.\r\n'
+} >&3
+reply 250 || exit 1
+printf 'QUIT\r\n' >&3
+reply 221
+EOS
+smtp() { # USER LINES...
+	u=$1; shift
+	bash "$scratch/smtp" "$MS_SMTP_PORT" "$u@example.test" "$@" && ok || fail "SMTP from $u"
+	settle # in the INBOX before the next run looks
+}
+box() { find "$(ms_maildir "$1")/new" "$(ms_maildir "$1")/cur" -type f 2>/dev/null; }
+settle() { # until Postfix has handed everything it took to Dovecot
+	n=150
+	until postqueue -c "$MS_POSTFIX_CONF" -p 2>/dev/null | grep -q 'Mail queue is empty' ||
+		[ "$n" -eq 0 ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+}
+# got USER PATTERN [N]: USER's mailbox holds N (default 1) mails with PATTERN
+got() {
+	settle
+	n=0
+	for f in $(box "$1"); do
+		mp_text "$f" | grep -q -- "$2" && n=$((n + 1))
+	done
+	[ "$n" -eq "${3:-1}" ] && ok || fail "$1 has $n mails with '$2', wanted ${3:-1}"
+}
+# text_of USER PATTERN: the decoded text of USER's last mail with PATTERN
+text_of() {
+	settle
+	: >"$scratch/text"
+	for f in $(box "$1" | xargs ls -tr); do
+		mp_text "$f" >"$scratch/t1"
+		if grep -q -- "$2" "$scratch/t1"; then cp "$scratch/t1" "$scratch/text"; fi
+	done
+	[ -s "$scratch/text" ] && ok || fail "$1 has no mail with '$2'"
+}
+at() { # HOURS VERB...: run wyrmpost with the clock that many hours on
+	h=$1; shift
+	WYRMPOST_NOW=$((T0 + h * 3600)) expect_status 0 wp "$@"
+}
+
+wp init --sender gm@example.test --gamemaster cat@example.test >/dev/null
+printf '%s\n' "$MS_PASS_gm" >"$scratch/gm.pw"
+chmod 600 "$scratch/gm.pw"
+cat >"$C/wyrmpost.xml" <<EOX
+<?xml version="1.0" encoding="UTF-8"?>
+<wyrmpost format="1">
+  <sender name="The Tavern" address="gm@example.test"/>
+  <gamemaster address="cat@example.test"/>
+  <source url="imaps://gm@localhost:$MS_IMAPS_PORT/INBOX" password-file="$scratch/gm.pw" ca-file="$MS_CA" timeout="10"/>
+  <smtp url="smtp://localhost:$MS_SUBMISSION_PORT" user="gm" password-file="$scratch/gm.pw" ca-file="$MS_CA" timeout="10"/>
+</wyrmpost>
+EOX
+expect_status 0 wp check
+two='--player ann:ann@example.test:annpw1 --player bob:bob@example.test:bobpw1'
+wp new g1 dragon-keepers --seed 5 --deadline 24h $two >/dev/null
+wp new g2 dragon-keepers --seed 7 --deadline 24h --option nmr-drop=1 \
+	--option takeover=gm $two >/dev/null
+wp new g3 dragon-keepers --seed 9 --deadline 24h --option remind=6 --option hold=yes \
+	$two >/dev/null
+at 0 send
+got ann 'Welcome to game g1' && got ann 'Welcome to game g3'
+
+# --- game ID set / deadline / pause / resume ------------------------------
+at 1 game g1 deadline 48h
+at 1 send
+got ann 'changed the deadline to 48h' && got bob 'changed the deadline to 48h'
+at 1 game g1 pause
+at 1 send
+got ann 'has paused the game' && got bob 'has paused the game'
+at 2 game g1 resume
+at 2 send
+got ann 'has resumed the game; turn 1 runs at 2027-01-17 10:00' && got bob 'has resumed the game'
+
+# --- player ID NAME address / password ------------------------------------
+at 2 player g1 bob address dan@example.test
+at 2 send
+got bob 'changed the address of bob from bob@example.test to dan@example.test'
+got dan 'changed the address of bob from bob@example.test to dan@example.test'
+at 2 player g1 bob address bob@example.test
+at 2 player g1 bob password
+pw=$(sed -n 's/^New password (shown only this once): //p' "$scratch/out")
+at 2 send
+got bob "password for this game is: $pw"
+# The new password works by mail; the old one does not.
+smtp bob 'game g1' 'player bob' "password $pw" 'pass'
+smtp bob 'game g1' 'player bob' 'password bobpw1' 'pass'
+at 3 run
+got bob 'Orders received for game g1, turn 1, player bob'
+got bob 'Someone sent orders for you with a wrong password'
+
+# --- offer ID NAME, and takeover by mail with takeover=auto --------------
+at 3 game g1 set takeover=auto
+at 3 offer g1 bob
+at 3 send
+got bob 'the game master has opened your seat for someone else'
+got ann 'the seat of bob is open. Anyone may take it over'
+expect_status 0 wp offer g1
+expect_grep '^bob: open, nobody has asked' "$scratch/out"
+# bob's own orders are refused while the seat is open.
+smtp bob 'game g1' 'player bob' "password $pw" 'pass'
+smtp dan 'game g1' 'player dan' 'password dan-secret' 'takeover bob'
+at 4 run
+got bob 'the seat of bob is open for someone else to take over'
+got dan 'You take over the seat of bob in game g1'
+text_of dan 'Welcome to game g1 of Dragon Keepers, dan'
+expect_grep 'the one you chose when you asked for the seat' "$scratch/text"
+expect_grep '^  dan' "$scratch/text"
+smtp dan 'game g1' 'player dan' 'password dan-secret' 'pass'
+at 5 run
+got dan 'Orders received for game g1, turn 1, player dan'
+
+# --- player ID NAME drop and replace --------------------------------------
+at 5 player g1 ann replace fay:ann@example.test:faypw1
+at 5 send
+got ann 'Welcome to game g1 of Dragon Keepers, fay'
+at 5 player g1 fay drop
+at 5 send
+got ann 'the game master has taken you out of the game'
+
+# --- remind=HOURS: once, to the awaited players who sent nothing ----------
+smtp bob 'game g3' 'player bob' 'password bobpw1' 'status'   # a command, not orders
+at 17 run                                   # 7 h before the deadline: too early
+got ann 'A reminder: turn 1 of game g3' 0
+at 19 run
+got ann 'A reminder: turn 1 of game g3 (Dragon Keepers) runs at 2027-01-16 08:00'
+got bob 'A reminder: turn 1 of game g3'
+at 20 run
+got ann 'A reminder: turn 1 of game g3'     # once a turn
+
+# --- an open seat at the nmr-drop limit, asked for, refused, approved -----
+smtp bob 'game g2' 'player bob' 'password bobpw1' 'pass'
+at 25 run                                   # ann sends nothing: her seat opens
+text_of bob 'Report for bob'
+expect_grep "ann's seat is open after 1 missed turns" "$scratch/text"
+expect_grep '^Open seats' "$scratch/text"
+expect_grep '^    takeover ann' "$scratch/text"
+expect_grep 'The game master approves each request' "$scratch/text"
+smtp dan 'game g2' 'player dan' 'password dan-secret' 'takeover ann'
+at 26 run
+got dan 'Your request to take over the seat of ann in game g2'
+got cat 'dan <dan@example.test> asks to take over the seat of ann in game g2'
+text_of cat 'asks to take over the seat of ann in game g2'
+expect_grep 'wyrmpost approve g2 ann --refuse' "$scratch/text"
+at 26 approve g2 ann --refuse
+at 26 send
+got dan 'has turned down your request to take over the seat of ann'
+smtp dan 'game g2' 'player dan' 'password dan-secret2' 'takeover ann'
+at 27 run
+got dan 'Your request to take over the seat of ann in game g2' 2
+got cat 'dan <dan@example.test> asks to take over the seat of ann in game g2' 2
+at 27 approve g2 ann
+at 27 send
+got dan 'Welcome to game g2 of Dragon Keepers, dan'
+text_of dan 'Welcome to game g2 of Dragon Keepers, dan'
+expect_grep 'The game now, at turn 2' "$scratch/text"
+expect_grep 'the one you chose when you asked for the seat' "$scratch/text"
+smtp dan 'game g2' 'player dan' 'password dan-secret2' 'pass'
+smtp bob 'game g2' 'player bob' 'password bobpw1' 'pass'
+at 28 run                                   # both sent: the turn runs early
+text_of bob 'Dragon Keepers: game g2, turn 2'
+expect_grep 'Game master: dan takes over the seat of ann' "$scratch/text"
+expect_no_grep '^Open seats' "$scratch/text"
+expect_grep 'dan takes over the seat of ann' "$C/games/g2/history"
+expect_grep 'turned down dan' "$C/games/g2/history"
+
+# --- a held game mails its players why and until when ---------------------
+at 25 run
+got ann 'Turn 1 of game g3 (Dragon Keepers) is held'
+got bob 'Turn 1 of game g3 (Dragon Keepers) is held'
+got cat 'To play the turn anyway: wyrmpost turn g3 --force'
+expect_grep 'status="held"' "$C/games/g3/game.xml"
+
+# --- game ID end: the last report to every player -------------------------
+at 30 game g3 end
+at 30 send
+got ann 'The game master ended the game here'
+got bob 'The game master ended the game here'
+finish
