@@ -135,9 +135,10 @@ void site_markdown(const char *md, struct sb *out)
 		} else if (level >= 1 && level <= 6 && t[level] == ' ') {
 			sb_adds(out, block_close[open]);
 			open = B_NONE;
-			sb_addf(out, "<h%d>", level + 1); /* the page's own title is h1 */
+			/* The page's own title is the only h1. */
+			sb_addf(out, "<h%d>", level < 2 ? 2 : level);
 			inline_md(out, t + level + 1, tl - (size_t)level - 1);
-			sb_addf(out, "</h%d>\n", level + 1);
+			sb_addf(out, "</h%d>\n", level < 2 ? 2 : level);
 		} else if (*t == '|') {
 			if (open != B_TABLE) {
 				sb_adds(out, block_close[open]);

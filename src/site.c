@@ -29,7 +29,7 @@ static const char style_css[] =
 	"a{color:#7a3b00}\n"
 	"h1{font-size:1.6rem;line-height:1.2;margin:.3rem 0 .6rem}\n"
 	"h2{font-size:1.25rem;margin:1.5rem 0 .5rem}\n"
-	"h3,h4,h5,h6,h7{font-size:1.05rem;margin:1.2rem 0 .4rem}\n"
+	"h3,h4,h5,h6{font-size:1.05rem;margin:1.2rem 0 .4rem}\n"
 	".games{list-style:none;padding:0;margin:0;display:grid;gap:1rem;\n"
 	"  grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr))}\n"
 	".game{border:1px solid #d8cfc0;border-radius:.5rem;padding:.75rem 1rem;background:#fff}\n"
@@ -59,11 +59,13 @@ static const char style_css[] =
 
 static void page_open(struct sb *o, const char *up, const char *title)
 {
-	sb_adds(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	/* Polyglot: HTML5 that is also well-formed XML. */
+	sb_adds(o, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+		   "<head>\n<meta charset=\"utf-8\"/>\n"
+		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
 		   "<title>");
 	sb_add_escaped(o, title);
-	sb_addf(o, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n</head>\n<body>\n"
+	sb_addf(o, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\"/>\n</head>\n<body>\n"
 		   "<header>\n<nav><a href=\"%sindex.html\">All games</a>", up, up);
 }
 
