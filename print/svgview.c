@@ -35,19 +35,20 @@ static void text(struct sb *out, double x, double y, double size, bool bold,
 	sb_adds(out, "</text>\n");
 }
 
-/* Counters as a number over up to ten dots (drawview.c's draw_counters). */
+/* Counters as a number over up to ten dots (drawview.c's draw_counters,
+ * with dots big enough to see on a screen). */
 static void counters(struct sb *out, int n, double cx, double y, double size)
 {
 	char num[16];
 	int dots = n < 10 ? n : 10;
-	double r = size * 0.05, step = r * 2.6;
+	double r = size * 0.1, step = r * 2.6;
 	if (n <= 0)
 		return;
 	for (int i = 0; i < dots; i++)
 		sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#8c660d\"/>\n",
 			cx - (dots - 1) * step / 2 + i * step, y, r);
 	snprintf(num, sizeof num, "%d", n);
-	text(out, cx, y - r * 2.5, size * 0.9, true, "middle", num);
+	text(out, cx, y - r * 2, size * 0.9, true, "middle", num);
 }
 
 static double grid(const struct view *v, struct sb *out)
