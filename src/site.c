@@ -152,8 +152,8 @@ static void facts(struct sb *o, const struct game *g, const char *up, bool rules
 			sb_adds(o, " (out)");
 	}
 	sb_addf(o, "</dd>\n<dt>Open seats</dt><dd>%s", seats ? "" : "none");
-	if (seats)
-		sb_addf(o, "%d: join by mail", seats);
+	if (seats) /* places left in the game, not seats at a table (Burglar's) */
+		sb_addf(o, "open: %d more player%s may join by mail", seats, seats == 1 ? "" : "s");
 	sb_adds(o, "</dd>\n</dl>\n");
 	free(when);
 }

@@ -37,7 +37,10 @@ for g in $GAMES; do
 	[ -f "$top_srcdir/docs/rules/$g.md" ] || continue
 	expect_grep '<h2>' "$www/rules/$g.html"
 done
-expect_grep 'Open seats' "$www/index.html"
+expect_grep 'Open seats</dt><dd>none' "$www/index.html"
+wp game cellar set open=yes >/dev/null
+expect_status 0 wp site
+expect_grep 'open: 62 more players may join by mail' "$scratch/c/www/index.html"
 expect_grep 'Deadline' "$www/index.html"
 
 # Nothing private: no script, no address, no private report, none of the
