@@ -1,6 +1,7 @@
 #!/bin/sh
 # games-am.sh NAME... - write src/games/games.am, the automake side of the
-# list of games: GAMES, their grammars GAMES_SCHEMAS, and the include of each game's src/games/NAME/game.mk.
+# list of games: GAMES, their grammars GAMES_SCHEMAS and
+# GAMES_VIEW_SCHEMAS (their XML reports'), and the include of each game's src/games/NAME/game.mk.
 #
 # configure.ac runs this while autoconf (or aclocal) reads it, with the
 # names of WP_GAMES, so that automake, which runs after them, finds the
@@ -14,6 +15,12 @@ tmp=$out.tmp
 	echo "GAMES = $*"
 	printf 'GAMES_SCHEMAS ='
 	for g in "$@"; do printf ' src/games/%s/%s.rng' "$g" "$g"; done
+	echo
+	# The grammar of each game's XML report, where it has one.
+	printf 'GAMES_VIEW_SCHEMAS ='
+	for g in "$@"; do
+		[ ! -f "src/games/$g/$g-view.rng" ] || printf ' src/games/%s/%s-view.rng' "$g" "$g"
+	done
 	echo
 	for g in "$@"; do
 		[ -f "src/games/$g/game.mk" ] || {

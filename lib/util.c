@@ -103,6 +103,19 @@ void sb_adds(struct sb *sb, const char *s)
 	sb_add(sb, s, strlen(s));
 }
 
+void sb_add_escaped(struct sb *sb, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': sb_adds(sb, "&amp;"); break;
+		case '<': sb_adds(sb, "&lt;"); break;
+		case '>': sb_adds(sb, "&gt;"); break;
+		case '"': sb_adds(sb, "&quot;"); break;
+		case '\'': sb_adds(sb, "&#39;"); break;
+		default: sb_addc(sb, *s);
+		}
+}
+
 void sb_addc(struct sb *sb, char c)
 {
 	sb_add(sb, &c, 1);

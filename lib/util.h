@@ -62,6 +62,8 @@ void sb_adds(struct sb *sb, const char *s);
 void sb_addc(struct sb *sb, char c);
 void sb_addf(struct sb *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vaddf(struct sb *sb, const char *fmt, va_list ap);
+/* s with & < > " ' escaped, for HTML, SVG and XML text and attributes. */
+void sb_add_escaped(struct sb *sb, const char *s);
 const char *sb_str(const struct sb *sb); /* "" when empty, never NULL */
 char *sb_detach(struct sb *sb);          /* caller frees; sb is reset */
 void sb_reset(struct sb *sb);

@@ -2,7 +2,8 @@
 # top of the tree.
 PRINT_SOURCES = print/print.h print/pdf-int.h print/hpdf-glue.c print/hpdf-glue.h print/pdf.c print/draw.c \
 	print/text.c print/marks.c print/sheet.c print/hex.c print/poster.c \
-	print/image.c print/drawview.c print/report-pdf.c print/report-pdf.h
+	print/image.c print/drawview.c print/report-pdf.c print/report-pdf.h \
+	print/svgview.c print/svgview.h
 PRINT_SOURCES += print/ttf.h print/ttf-read.c print/ttf-subset.c print/font.c
 PRINT_UNIT_TESTS = check-print
 PRINT_UNIT_TESTS += check-ttf

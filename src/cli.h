@@ -58,5 +58,6 @@ int cmd_help(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_print(int argc, char **argv);
+int cmd_site(int argc, char **argv);
 
 #endif

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "campaign-fetch.h"
 #include "campaign-send.h"
+#include "site.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)
 {
@@ -69,6 +70,15 @@ int cmd_run(int argc, char **argv)
 		if (err)
 			cli_error("%s", err);
 		send_result_release(&sr);
+		free(err);
+	}
+	/* The web archive, when wyrmpost.xml asks for one (site.h). */
+	if (c.cfg.site_dir && !(flags & TURN_DRY_RUN)) {
+		char *err = NULL;
+		if (campaign_site(&c, c.cfg.site_dir, SITE_QUICK, &err)) {
+			cli_error("site: %s", err ? err : "failed");
+			failed_step = 1;
+		}
 		free(err);
 	}
 	campaign_close(&c);

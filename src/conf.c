@@ -122,6 +122,9 @@ int config_load(struct config *c, const char *path, char **err)
 		config_release(c);
 		return -1;
 	}
+	/* The web archive `run` refreshes (see site.h). */
+	n = xml_first(root, "site");
+	c->site_dir = n ? conf_path(path, xml_attr(n, "dir")) : NULL;
 	n = xml_first(root, "defaults");
 	for (xmlNode *o = n ? n->children : NULL; o; o = o->next) {
 		char *name, *value;
@@ -152,6 +155,7 @@ void config_release(struct config *c)
 	}
 	free(c->fetch_sources);
 	free(c->sendmail);
+	free(c->site_dir);
 	free(c->smtp.url);
 	free(c->smtp.user);
 	free(c->smtp.password_file);

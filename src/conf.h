@@ -35,6 +35,9 @@ struct config {
 		long long timeout;   /* seconds (default 30) */
 	} *fetch_sources;
 	size_t nfetch_sources;
+	/* <site dir="...">: where `run` keeps the web archive up to date
+	 * (relative to wyrmpost.xml), or NULL: no archive. */
+	char *site_dir;
 };
 enum { CONFIG_STARTTLS_YES, CONFIG_STARTTLS_AUTO, CONFIG_STARTTLS_NO };
 

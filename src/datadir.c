@@ -38,3 +38,16 @@ const char *datadir_templates(void)
 		dir = WYRMPOST_SRCDIR "/templates";
 	return dir;
 }
+
+const char *datadir_rules(void)
+{
+	static const char *dir;
+	struct stat st;
+	if (dir)
+		return dir;
+	dir = WYRMPOST_DOCDIR "/rules";
+	if (running_from_build_tree() && !stat(WYRMPOST_SRCDIR "/docs/rules", &st) &&
+	    S_ISDIR(st.st_mode))
+		dir = WYRMPOST_SRCDIR "/docs/rules";
+	return dir;
+}

@@ -1,4 +1,5 @@
-/* datadir.h - where the program's data lives: the kits under templates/.
+/* datadir.h - where the program's data lives: the kits under templates/,
+ * the rules pages under docs/rules/.
  *
  * An installed wyrmpost reads them from $(pkgdatadir).  A wyrmpost run from
  * the tree it was built in (./configure && make, no make install) reads
@@ -11,5 +12,8 @@
 
 /* The directory holding one folder per kit.  Static storage. */
 const char *datadir_templates(void);
+/* The rules as played, one NAME.md a game: $(docdir)/rules, or the source
+ * tree's docs/rules likewise.  Static storage. */
+const char *datadir_rules(void);
 
 #endif

@@ -50,6 +50,10 @@ const struct option_spec core_options[] = {
 	{ "pdf", OPT_ENUM, "embedded", 0, 0, "embedded|standard|none",
 	  "report PDFs with DejaVu embedded (any text, ~200 KB), with the standard "
 	  "fonts (Latin text and suits, ~4 KB, ten times faster), or none", NULL },
+	{ "report-xml", OPT_BOOL, "no", 0, 0, NULL,
+	  "attach the report as XML (NAME.xml, see wyrmpost-view(5)) to every report "
+	  "mail, for players' own tools; it is written beside the report either way",
+	  NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 

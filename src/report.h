@@ -33,4 +33,12 @@ char *report_reminder(const struct game *g, int p);
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    char **pdf, size_t *len, char **err);
 
+/* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
+ * the board as data, the details and the orders; *len its length.  Caller
+ * frees. */
+char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
+		      size_t *len);
+/* A view as a <board> element under parent (the same grammar). */
+void report_view_xml(const struct view *v, xmlNode *parent);
+
 #endif

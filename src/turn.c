@@ -207,6 +207,21 @@ static int replay_count(const struct campaign *c, const char *id, int turn)
 	return n;
 }
 
+/* Name each attachment BASE.pdf or BASE.xml by its type; returns one block
+ * holding both names (the caller frees it) and takes base. */
+static char *attach_names(struct outpart *parts, size_t n, char *base)
+{
+	size_t len = strlen(base) + 5;
+	char *names = xmalloc(2 * len);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(names + i * len, len, "%s.%s", base,
+			 strcmp(parts[i].content_type, "application/pdf") ? "xml" : "pdf");
+		parts[i].filename = names + i * len;
+	}
+	free(base);
+	return names;
+}
+
 static int write_report(struct campaign *c, const struct game *g, int turn,
 			const struct events *ev, int p, int replay, const char *dir, char **err)
 {
@@ -214,10 +229,14 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	char *text = report_turn(g, turn, ev, p), *pdf = NULL;
 	char again[40] = "";
 	char *path = xasprintf("%s/%s.txt", dir, who);
-	size_t pdf_len = 0;
+	size_t pdf_len = 0, xml_len = 0, nparts = 0;
 	int rc = WP_OK;
-
+	/* The report as data (wyrmpost-view(5)), always kept beside the text;
+	 * mailed only when the game asks for it. */
+	char *xml = report_turn_xml(g, turn, ev, p, &xml_len);
 	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0;
+	bool want_xml = option_bool(&g->opts, "report-xml");
+	struct outpart parts[2];
 
 	if (replay) {
 		/* A new message, not the old one again: mail programs drop a
@@ -238,34 +257,40 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	path = xasprintf("%s/%s.pdf", dir, who);
 	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))
 		rc = WP_ERR_IO;
+	free(path);
+	path = xasprintf("%s/%s.xml", dir, who);
+	if (!rc && fs_write_atomic(path, xml, xml_len, err))
+		rc = WP_ERR_IO;
+	if (want_pdf)
+		parts[nparts++] = (struct outpart){ NULL, "application/pdf", pdf, pdf_len };
+	if (want_xml)
+		parts[nparts++] = (struct outpart){ NULL, "application/xml", xml, xml_len };
 	for (size_t i = 0; !rc && p < 0 && i < g->observers.n; i++) {
-		char *name = xasprintf("%s-%04d-public.pdf", g->id, turn);
-		struct outpart part = { name, "application/pdf", pdf, pdf_len };
+		char *name = attach_names(parts, nparts, xasprintf("%s-%04d-public", g->id, turn));
 		char *key = xasprintf("%s-%04d-public-%zu%s", g->id, turn, i, again);
 		char *subject = xasprintf("[%s] turn %d public report%s", g->id, turn,
 					  replay ? " (replayed)" : "");
 		rc = campaign_mail_to(c, NULL, g->observers.v[i], key, subject, text, NULL,
-				      "auto-generated", want_pdf ? &part : NULL, want_pdf ? 1 : 0,
-				      err);
+				      "auto-generated", nparts ? parts : NULL, nparts, err);
 		free(subject);
 		free(key);
 		free(name);
 	}
 	if (!rc && p >= 0) {
-		char *name = xasprintf("%s-%04d-%s.pdf", g->id, turn, who);
-		struct outpart part = { name, "application/pdf", pdf, pdf_len };
+		char *name = attach_names(parts, nparts, xasprintf("%s-%04d-%s", g->id, turn, who));
 		char *key = xasprintf("%s-%04d-report-%s%s", g->id, turn, who, again);
 		char *subject = xasprintf("[%s] turn %d report%s%s", g->id, turn,
 					  replay ? " (replayed)" : "",
 					  g->status == GAME_OVER ? " (game over)" : "");
 		rc = campaign_mail_with(c, g, p, key, subject, text, NULL, "auto-generated",
-					want_pdf ? &part : NULL, want_pdf ? 1 : 0, err);
+					nparts ? parts : NULL, nparts, err);
 		free(subject);
 		free(key);
 		free(name);
 	}
 	free(path);
 	free(pdf);
+	free(xml);
 	free(text);
 	return rc;
 }

@@ -76,6 +76,14 @@ const struct cmd commands[] = {
 	  "print a stored turn report",
 	  "Prints the report of turn N (default: the last one played), as player NAME\n"
 	  "received it, or the public report.\n" },
+	{ "site", cmd_site, "site [-o DIR]", "write the web archive of every game",
+	  "Writes a static web site of the campaign into DIR (default: the <site dir>\n"
+	  "of wyrmpost.xml, else site/ in the campaign): an index of the games with\n"
+	  "their rules, turn, deadline, players and open seats; for each game every\n"
+	  "public report with its board as a picture, turn by turn; the rules as\n"
+	  "played.  Only what observers get: no private report, no address.  Plain\n"
+	  "HTML and CSS, no script, readable on a phone.  With <site dir=\"...\"/> in\n"
+	  "wyrmpost.xml, every run keeps it up to date.\n" },
 	{ "print", cmd_print,
 	  "print RULES|ID [--paper a4|letter] [--bleed MM] [--backs none|duplex|fold]\n"
 	  "              [--offset X,Y] [--boards poster|page|both] [--small]\n"

@@ -3,7 +3,8 @@
 # and wyrmpost(1) names every verb the program has.
 . "$top_srcdir/tests/sh/lib.sh"
 command -v mandoc >/dev/null 2>&1 || { echo "SKIP: no mandoc"; exit 77; }
-for page in "$top_srcdir"/man/wyrmpost.1 "$top_srcdir"/man/wyrmpost.xml.5; do
+for page in "$top_srcdir"/man/wyrmpost.1 "$top_srcdir"/man/wyrmpost.xml.5 \
+	"$top_srcdir"/man/wyrmpost-view.5; do
 	expect_status 0 mandoc -Tlint -W warning "$page"
 	[ -s "$scratch/out" ] && { fail "mandoc warns about $page"; cat "$scratch/out" >&2; }
 	grep -q '^\.Dd ' "$page" && ok || fail "$page is not mdoc"

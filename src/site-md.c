@@ -1,0 +1,191 @@
+/* site-md.c - the rules as played (docs/rules/NAME.md) as HTML, for the web
+ * archive; see site.h.
+ *
+ * Only the Markdown those pages use: headings, paragraphs, lists (with
+ * indented continuation lines), block quotes, fenced code, tables, and
+ * inline `code`, **strong**, *emphasis* and [links](https://...).  Links
+ * to other files of the source tree become plain text: the archive holds
+ * only the rules pages.  Everything is escaped, so no input makes markup.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "site.h"
+#include "util.h"
+
+/* The text between open and close starting at s, or NULL. */
+static const char *span_end(const char *s, const char *close)
+{
+	const char *e = strstr(s, close);
+	return e && e > s ? e : NULL;
+}
+
+static void add_escaped_n(struct sb *out, const char *s, size_t n)
+{
+	char *t = xstrndup(s, n);
+	sb_add_escaped(out, t);
+	free(t);
+}
+
+static void inline_md(struct sb *out, const char *s, size_t n);
+
+static bool try_link(struct sb *out, const char **sp, const char *end)
+{
+	const char *s = *sp, *close = memchr(s, ']', (size_t)(end - s)), *urlend;
+	if (!close || close + 1 >= end || close[1] != '(')
+		return false;
+	urlend = memchr(close + 2, ')', (size_t)(end - close - 2));
+	if (!urlend)
+		return false;
+	if (!strncmp(close + 2, "https://", 8) || !strncmp(close + 2, "http://", 7)) {
+		sb_adds(out, "<a href=\"");
+		add_escaped_n(out, close + 2, (size_t)(urlend - close - 2));
+		sb_adds(out, "\">");
+		inline_md(out, s + 1, (size_t)(close - s - 1));
+		sb_adds(out, "</a>");
+	} else {
+		inline_md(out, s + 1, (size_t)(close - s - 1));
+	}
+	*sp = urlend + 1;
+	return true;
+}
+
+static void inline_md(struct sb *out, const char *s, size_t n)
+{
+	char *buf = xstrndup(s, n);
+	const char *p = buf, *end = buf + n, *e;
+	while (p < end) {
+		if (*p == '`' && (e = span_end(p + 1, "`"))) {
+			sb_adds(out, "<code>");
+			add_escaped_n(out, p + 1, (size_t)(e - p - 1));
+			sb_adds(out, "</code>");
+			p = e + 1;
+		} else if (!strncmp(p, "**", 2) && (e = span_end(p + 2, "**"))) {
+			sb_adds(out, "<strong>");
+			inline_md(out, p + 2, (size_t)(e - p - 2));
+			sb_adds(out, "</strong>");
+			p = e + 2;
+		} else if (*p == '*' && p[1] != ' ' && (e = span_end(p + 1, "*"))) {
+			sb_adds(out, "<em>");
+			inline_md(out, p + 1, (size_t)(e - p - 1));
+			sb_adds(out, "</em>");
+			p = e + 1;
+		} else if (*p == '[' && try_link(out, &p, end)) {
+			continue;
+		} else {
+			add_escaped_n(out, p, 1);
+			p++;
+		}
+	}
+	free(buf);
+}
+
+enum block { B_NONE, B_P, B_UL, B_OL, B_QUOTE, B_TABLE };
+
+static const char *const block_close[] = { "", "</p>\n", "</li></ul>\n", "</li></ol>\n",
+					   "</p></blockquote>\n", "</table></div>\n" };
+
+static void table_row(struct sb *out, const char *line, size_t len, bool head)
+{
+	const char *p = line + 1, *end = line + len;
+	sb_adds(out, "<tr>");
+	while (p < end) {
+		const char *bar = memchr(p, '|', (size_t)(end - p));
+		const char *cell_end = bar ? bar : end;
+		while (p < cell_end && *p == ' ')
+			p++;
+		const char *ce = cell_end;
+		while (ce > p && ce[-1] == ' ')
+			ce--;
+		if (bar || ce > p) {
+			sb_adds(out, head ? "<th>" : "<td>");
+			inline_md(out, p, (size_t)(ce - p));
+			sb_adds(out, head ? "</th>" : "</td>");
+		}
+		if (!bar)
+			break;
+		p = bar + 1;
+	}
+	sb_adds(out, "</tr>\n");
+}
+
+void site_markdown(const char *md, struct sb *out)
+{
+	enum block open = B_NONE;
+	bool fence = false, head_row = false;
+	const char *line = md;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n"), ind = strspn(line, " ");
+		const char *t = line + ind, *next = line + len + (line[len] == '\n');
+		size_t tl = len - ind;
+		int level = (int)strspn(t, "#");
+
+		if (!strncmp(t, "```", 3)) {
+			sb_adds(out, block_close[open]);
+			open = B_NONE;
+			sb_adds(out, fence ? "</pre>\n" : "<pre>");
+			fence = !fence;
+		} else if (fence) {
+			add_escaped_n(out, line, len);
+			sb_addc(out, '\n');
+		} else if (!tl) {
+			sb_adds(out, block_close[open]);
+			open = B_NONE;
+		} else if (level >= 1 && level <= 6 && t[level] == ' ') {
+			sb_adds(out, block_close[open]);
+			open = B_NONE;
+			/* The page's own title is the only h1. */
+			sb_addf(out, "<h%d>", level < 2 ? 2 : level);
+			inline_md(out, t + level + 1, tl - (size_t)level - 1);
+			sb_addf(out, "</h%d>\n", level < 2 ? 2 : level);
+		} else if (*t == '|') {
+			if (open != B_TABLE) {
+				sb_adds(out, block_close[open]);
+				sb_adds(out, "<div class=\"scroll\"><table>\n");
+				open = B_TABLE;
+				head_row = true;
+			}
+			if (strspn(t, "|-: ") != tl)
+				table_row(out, t, tl, head_row);
+			head_row = false;
+		} else if ((t[0] == '-' || t[0] == '*') && t[1] == ' ' && ind < 2) {
+			sb_adds(out, open == B_UL ? "</li>\n<li>" : block_close[open]);
+			if (open != B_UL)
+				sb_adds(out, "<ul>\n<li>");
+			open = B_UL;
+			inline_md(out, t + 2, tl - 2);
+		} else if (t[0] >= '0' && t[0] <= '9' && ind < 2 && strspn(t, "0123456789") < tl &&
+			   t[strspn(t, "0123456789")] == '.' && t[strspn(t, "0123456789") + 1] == ' ') {
+			size_t skip = strspn(t, "0123456789") + 2;
+			sb_adds(out, open == B_OL ? "</li>\n<li>" : block_close[open]);
+			if (open != B_OL)
+				sb_adds(out, "<ol>\n<li>");
+			open = B_OL;
+			inline_md(out, t + skip, tl - skip);
+		} else if (*t == '>') {
+			size_t skip = t[1] == ' ' ? 2 : 1;
+			if (open != B_QUOTE) {
+				sb_adds(out, block_close[open]);
+				sb_adds(out, "<blockquote><p>");
+				open = B_QUOTE;
+			} else {
+				sb_addc(out, '\n');
+			}
+			inline_md(out, t + skip, tl - skip);
+		} else {
+			if (open == B_NONE || open == B_TABLE) {
+				sb_adds(out, block_close[open]);
+				sb_adds(out, "<p>");
+				open = B_P;
+			} else {
+				sb_addc(out, '\n'); /* a continuation line */
+			}
+			inline_md(out, t, tl);
+		}
+		line = next;
+	}
+	if (fence)
+		sb_adds(out, "</pre>\n");
+	sb_adds(out, block_close[open]);
+}

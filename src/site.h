@@ -1,0 +1,36 @@
+/* site.h - the campaign's web archive: a static site of every game's public
+ * reports, for anyone to read (see wyrmpost(1), `site`).
+ *
+ *   DIR/index.html           the games: rules, turn, deadline, players, open seats
+ *   DIR/style.css            one style sheet; no script anywhere
+ *   DIR/ID/index.html        a game: its players and every turn, the board now
+ *   DIR/ID/NNNN.html         turn NNNN: the public report and the board, as
+ *                            observers get them, with links to the turns
+ *                            before and after
+ *   DIR/rules/NAME.html      the rules as played (docs/rules/NAME.md)
+ *
+ * Only what the public may see goes in: the public reports, the boards as
+ * the engines draw them for the public (p < 0), player names but never
+ * their addresses.  Every file is written atomically, so a reader never
+ * sees half a page; a run killed halfway leaves a site that is whole but
+ * partly older.
+ */
+#ifndef WP_SITE_H
+#define WP_SITE_H
+
+#include "campaign.h"
+#include "util.h"
+
+/* Write only what may have changed: pages of turns before the last are
+ * kept when newer than what they show (for `run`). */
+#define SITE_QUICK 1u
+
+/* Write the site of campaign c into dir (created if need be).  0, or a
+ * wp_rc with *err.  A game that cannot be read is named on its index entry
+ * and skipped. */
+int campaign_site(const struct campaign *c, const char *dir, unsigned flags, char **err);
+
+/* The Markdown of the rules pages as HTML (site-md.c). */
+void site_markdown(const char *md, struct sb *out);
+
+#endif

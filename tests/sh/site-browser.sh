@@ -1,0 +1,150 @@
+#!/bin/sh
+# site-browser.sh - the demo campaign's web archive in a real browser:
+# headless Chromium loads every page at a phone's width (390 px) and a
+# desktop's (1280 px) and the test asserts, from the pages as laid out,
+# that none scrolls sideways, that each has what its kind of page must,
+# that the style sheet applied, and that no page logs a console error; a
+# screenshot of each game's last turn at both widths is kept in
+# site-shots/ of the build tree for people to look at.
+#
+# The pages have no script.  The measuring is done by a harness page of
+# this test (site-harness.html) that loads each page into a frame of the
+# width wanted and writes what it measured into its own DOM, which
+# `chromium --dump-dom` prints: no driver, no new dependency.
+# SKIP (77) where Chromium is missing or cannot start.
+. "$top_srcdir/tests/sh/lib.sh"
+[ -d "$top_srcdir/examples/campaign/games" ] || { echo "no demo campaign: skipped"; exit 77; }
+chrome=
+for c in chromium chromium-browser google-chrome; do
+	command -v "$c" >/dev/null 2>&1 && { chrome=$c; break; }
+done
+[ -n "$chrome" ] || { echo "no chromium (apt-get install chromium): skipped"; exit 77; }
+browse() { # ARGS...: headless, a profile of our own, no sandbox where we are root
+	timeout 300 "$chrome" --headless --disable-gpu --no-sandbox --no-first-run \
+		--user-data-dir="$scratch/profile" --hide-scrollbars "$@"
+}
+browse --dump-dom about:blank >/dev/null 2>&1 || { echo "chromium cannot start: skipped"; exit 77; }
+
+cp -R "$top_srcdir/examples/campaign" "$scratch/c"
+chmod -R u+w "$scratch/c"
+WYRMPOST_NOW=1780500000 wp run
+expect_status 0 wp site -o "$scratch/www"
+www=$scratch/www
+(cd "$www" && find . -name '*.html' | sed 's|^\./||' | sort) >"$scratch/pages"
+npages=$(grep -c . "$scratch/pages")
+ngames=$(ls "$scratch/c/games" | grep -c .)
+[ "$npages" -gt "$ngames" ] && ok || fail "only $npages pages"
+
+# The harness: each page at each width in turn, measured once loaded.
+{
+	cat <<'EOF'
+<!DOCTYPE html><html><head><meta charset="utf-8"><title>harness</title></head>
+<body><iframe id="f" style="border:0;height:3000px"></iframe><pre id="out"></pre>
+<script>
+const pages = [
+EOF
+	sed 's|.*|"&",|' "$scratch/pages"
+	cat <<EOF
+];
+const base = "file://$www/", games = $ngames;
+EOF
+	cat <<'EOF'
+const widths = [390, 1280], out = [], f = document.getElementById("f");
+let i = 0;
+function need(doc, sel, what, page, w) {
+	if (!doc.querySelector(sel)) out.push(`FAIL ${page} @${w}: no ${what} (${sel})`);
+}
+function measure(page, w) {
+	const doc = f.contentDocument;
+	if (!doc || !doc.body) { out.push(`FAIL ${page} @${w}: not loaded`); return; }
+	const root = doc.documentElement, cw = root.clientWidth;
+	if (root.scrollWidth > cw)
+		out.push(`FAIL ${page} @${w}: scrolls sideways (${root.scrollWidth} > ${cw})`);
+	/* Nothing drawn past the right edge, but inside what scrolls itself
+	 * (a report's pre, a table's box). */
+	for (const el of doc.body.querySelectorAll("*")) {
+		if (el.closest("pre, .scroll")) continue;
+		const r = el.getBoundingClientRect();
+		if (r.width && r.right > cw + 1) {
+			out.push(`FAIL ${page} @${w}: <${el.tagName}> ends at ${Math.round(r.right)} > ${cw}`);
+			break;
+		}
+	}
+	if (getComputedStyle(doc.body).maxWidth === "none")
+		out.push(`FAIL ${page} @${w}: the style sheet did not apply`);
+	need(doc, "header h1", "title", page, w);
+	need(doc, "nav a[href$='index.html']", "way back", page, w);
+	for (const a of doc.querySelectorAll("a[href]")) {
+		const href = a.href;
+		if (href.startsWith(base) && !pages.includes(href.slice(base.length)))
+			out.push(`FAIL ${page} @${w}: link to ${href} goes nowhere`);
+	}
+	if (page === "index.html") {
+		const n = doc.querySelectorAll("li.game").length;
+		if (n !== games) out.push(`FAIL ${page} @${w}: ${n} games listed, not ${games}`);
+		need(doc, "li.game dl.facts", "facts of a game", page, w);
+	} else if (/^[^/]+\/index\.html$/.test(page)) {
+		need(doc, "dl.facts", "facts", page, w);
+		need(doc, "ul.turns a", "turns", page, w);
+		need(doc, "svg.board", "board", page, w);
+	} else if (/^[^/]+\/\d{4}\.html$/.test(page)) {
+		need(doc, "figure svg.board", "board", page, w);
+		need(doc, "nav.pager", "pager", page, w);
+		need(doc, "pre.report, p.note", "report", page, w);
+		const svg = doc.querySelector("svg.board");
+		if (svg) {
+			const r = svg.getBoundingClientRect();
+			if (r.width < Math.min(200, cw / 2) || r.height < 100)
+				out.push(`FAIL ${page} @${w}: board drawn ${r.width}x${r.height}`);
+		}
+	} else if (page.startsWith("rules/")) {
+		need(doc, "main h2", "sections", page, w);
+	}
+	out.push(`ok ${page} @${w}`);
+}
+function next() {
+	if (i >= pages.length * widths.length) {
+		document.getElementById("out").textContent = "\n" + out.join("\n") + "\nDONE\n";
+		return;
+	}
+	const page = pages[Math.floor(i / widths.length)], w = widths[i % widths.length];
+	f.style.width = w + "px";
+	f.onload = () => { measure(page, w); i++; next(); };
+	f.src = base + page;
+}
+next();
+</script></body></html>
+EOF
+} >"$scratch/site-harness.html"
+
+browse --allow-file-access-from-files --enable-logging=stderr --v=0 \
+	--virtual-time-budget=120000 --window-size=1400,3000 \
+	--dump-dom "file://$scratch/site-harness.html" >"$scratch/dom" 2>"$scratch/log" || true
+grep 'CONSOLE' "$scratch/log" >"$scratch/console" || true
+grep -q '^DONE' "$scratch/dom" && ok || { fail "the harness did not finish"; tail -5 "$scratch/log" >&2; }
+measured=$(grep -c '^ok ' "$scratch/dom" || true)
+[ "$measured" -eq $((npages * 2)) ] && ok || fail "$measured of $((npages * 2)) page loads measured"
+grep '^FAIL' "$scratch/dom" | sed 's/&gt;/>/g; s/&lt;/</g' >"$scratch/bad" || true
+if [ -s "$scratch/bad" ]; then fail "$(wc -l <"$scratch/bad") layout failures"; head -20 "$scratch/bad" >&2; else ok; fi
+
+# Each game's last turn, looked at the way a person does: one load each,
+# at each width, its console watched.
+shots=$top_builddir/site-shots
+rm -rf "$shots"
+mkdir -p "$shots"
+for id in $(ls "$scratch/c/games"); do
+	last=$(ls "$www/$id" | grep '^[0-9]*\.html$' | tail -1)
+	for w in 390 1280; do
+		png=$shots/$id-$w.png
+		browse --enable-logging=stderr --v=0 --window-size=$w,1600 \
+			--screenshot="$png" "file://$www/$id/$last" >/dev/null 2>"$scratch/log" || true
+		grep 'CONSOLE' "$scratch/log" >>"$scratch/console" || true
+		# A PNG of the width asked for (its IHDR), with something drawn.
+		width=$(od -An -tu1 -j16 -N4 "$png" 2>/dev/null | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4 }')
+		[ "$width" = "$w" ] && ok || fail "$png is ${width:-no image}, not $w px wide"
+		[ "$(wc -c <"$png" 2>/dev/null || echo 0)" -gt 20000 ] && ok || fail "$png looks empty"
+	done
+done
+[ -s "$scratch/console" ] && { fail "console messages"; head -5 "$scratch/console" >&2; } || ok
+echo "screenshots in $shots"
+finish

@@ -1,0 +1,98 @@
+#!/bin/sh
+# site.sh - the web archive (`wyrmpost site`, <site dir> and `run`) of the
+# demo campaign: every page there, linked, well formed, with no script,
+# nothing private and no address in it.  (tests/sh/site-browser.sh loads it
+# in a real browser.)
+. "$top_srcdir/tests/sh/lib.sh"
+[ -d "$top_srcdir/examples/campaign/games" ] || { echo "no demo campaign: skipped"; exit 77; }
+
+cp -R "$top_srcdir/examples/campaign" "$scratch/c"
+chmod -R u+w "$scratch/c"
+# run keeps the archive when wyrmpost.xml names one.
+sed -i 's|  <defaults>|  <site dir="www"/>\n  <defaults>|' "$scratch/c/wyrmpost.xml"
+expect_status 0 wp check
+WYRMPOST_NOW=1780500000 wp run
+www=$scratch/c/www
+[ -f "$www/index.html" ] && [ -f "$www/style.css" ] && ok || fail "run wrote no site"
+
+ids=$(ls "$scratch/c/games")
+for id in $ids; do
+	expect_grep "href=\"$id/index.html\"" "$www/index.html"
+	[ -f "$www/$id/index.html" ] && ok || fail "no page for $id"
+	turn=$(sed -n 's/.* turn="\([0-9]*\)".*/\1/p' "$scratch/c/games/$id/game.xml" | head -1)
+	t=1
+	while [ "$t" -lt "$turn" ]; do
+		page=$www/$id/$(printf %04d "$t").html
+		[ -f "$page" ] && ok || fail "no page for $id turn $t"
+		expect_grep '<svg xmlns="http://www.w3.org/2000/svg"' "$page"
+		t=$((t + 1))
+	done
+	# The last turn's page has its public report, as observers got it.
+	last=$(printf %04d $((turn - 1)))
+	head -1 "$scratch/c/games/$id/reports/$last/public.txt" | sed 's/&/\&amp;/g' >"$scratch/line"
+	grep -qF -- "$(cat "$scratch/line")" "$www/$id/$last.html" && ok ||
+		fail "$id: turn $last's page lacks its public report"
+done
+for g in $GAMES; do
+	[ -f "$top_srcdir/docs/rules/$g.md" ] || continue
+	expect_grep '<h2>' "$www/rules/$g.html"
+done
+expect_grep 'Open seats</dt><dd>none' "$www/index.html"
+wp game cellar set open=yes >/dev/null
+expect_status 0 wp site
+expect_grep 'open: 62 more players may join by mail' "$scratch/c/www/index.html"
+expect_grep 'Deadline' "$www/index.html"
+
+# Nothing private: no script, no address, no private report, none of the
+# events only some players were told.
+find "$www" -type f >"$scratch/files"
+[ "$(grep -c . "$scratch/files")" -gt 20 ] && ok || fail "too few files: $(cat "$scratch/files")"
+grep -l '<script' $(cat "$scratch/files") >"$scratch/bad" && fail "script in $(cat "$scratch/bad")" || ok
+grep -l '@example.org' $(cat "$scratch/files") >"$scratch/bad" && fail "addresses in $(cat "$scratch/bad")" || ok
+# What a player's own report says that no public report of the game does
+# (a hand, a seat, the orders to send) appears nowhere in the site.
+looked=0
+for id in $ids; do
+	cat "$scratch"/c/games/$id/reports/*/public.txt | sed 's/^ *//' >"$scratch/pub"
+	for f in "$scratch"/c/games/$id/reports/*/*.txt; do
+		[ "$(basename "$f")" = public.txt ] && continue
+		sed 's/^ *//' "$f" | awk 'length($0) >= 20' | grep -vxFf "$scratch/pub" |
+			sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/'"'"'/\&#39;/g; s/"/\&quot;/g'
+	done | sort -u >"$scratch/private"
+	[ -s "$scratch/private" ] && looked=$((looked + 1))
+	grep -rlFf "$scratch/private" "$www/$id" >"$scratch/leak" && {
+		fail "private lines of $id in $(cat "$scratch/leak")"
+		grep -rhoFf "$scratch/private" "$www/$id" | head -3 >&2
+	} || ok
+done
+[ "$looked" -ge 5 ] && ok || fail "only $looked games have private lines to look for"
+
+# Every page well formed and every link within the site found.
+# (Written as well-formed XML too, so any XML tool reads them.)
+if command -v xmllint >/dev/null; then
+	for f in $(grep '\.html$' "$scratch/files"); do
+		xmllint --noout "$f" 2>"$scratch/err" && ok ||
+			{ fail "$f is not well formed"; sed 's/^/  | /' "$scratch/err" >&2; }
+	done
+fi
+for f in $(grep '\.html$' "$scratch/files"); do
+	for href in $(grep -o 'href="[^"]*"' "$f" | sed 's/href="//; s/"$//'); do
+		case $href in http*) continue ;; esac
+		[ -f "$(dirname "$f")/$href" ] || echo "$f: $href" >>"$scratch/broken"
+	done
+done
+[ -s "$scratch/broken" ] && fail "broken links: $(cat "$scratch/broken")" || ok
+
+# A run that changes nothing rewrites nothing.
+ls -l --time-style=+%s.%N -R "$www" >"$scratch/before"
+sleep 1
+WYRMPOST_NOW=1780500060 wp run
+ls -l --time-style=+%s.%N -R "$www" >"$scratch/after"
+cmp -s "$scratch/before" "$scratch/after" && ok || fail "a run with no turn rewrote the site"
+# A turn played is in it at once; `site -o` writes the same site anywhere.
+WYRMPOST_NOW=1780700000 wp run
+[ -f "$www/tavern/0006.html" ] && ok || fail "the new turn is not in the site"
+expect_grep 'href="0006.html"' "$www/tavern/0005.html"
+expect_status 0 wp site -o "$scratch/copy"
+diff -r "$www" "$scratch/copy" >"$scratch/diff" && ok || { fail "site -o differs from run's"; head "$scratch/diff" >&2; }
+finish
