@@ -51,6 +51,10 @@ struct print_doc_opts {
 	/* Where the DejaVu TTF files are; NULL means the Debian location,
 	 * /usr/share/fonts/truetype/dejavu. */
 	const char *fontdir;
+	/* What a reader shows as the document's title, author and subject
+	 * (UTF-8; NULL for none).  The creator is always wyrmpost.  No dates
+	 * go in: the same drawing gives the same bytes. */
+	const char *title, *author, *subject;
 };
 
 struct print_doc;
