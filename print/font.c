@@ -109,10 +109,17 @@ static bool bit(const unsigned char *map, uint32_t c)
 /* The ToUnicode CMap of a font holding the characters in map (a coverage
  * bitmap): each character to itself, as libharu's UTF-8 encoder makes a
  * character's code point its CID and finds the glyph through the
- * CIDToGIDMap.  Runs are bfrange lines, which may not cross a multiple of
- * 256 (only a code's last byte may vary within one); lone characters are
- * bfchar lines; at most 100 lines a block, as the CMap specification asks.
+ * CIDToGIDMap.  A bfrange line may not cross a multiple of 256 (only a
+ * code's last byte may vary within one); within that, one line spans the
+ * characters of map and the holes between them, codes the document never
+ * uses, so a page of ASCII is one line.  A lone character is a bfchar
+ * line; at most 100 lines a block, as the CMap specification asks.
  * Controls and surrogates are left out: they are never drawn as text. */
+static uint32_t block(uint32_t c)
+{
+	return c < 0x7f ? 0 : c < 0x100 ? 1 : c / 256 + 1;
+}
+
 static char *tounicode(const unsigned char *map, size_t *len)
 {
 	struct sb sb = SB_INIT;
@@ -122,7 +129,7 @@ static char *tounicode(const unsigned char *map, size_t *len)
 	for (uint32_t c = 0x20; c <= 0xffff; c++) {
 		if (!bit(map, c) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff))
 			continue;
-		if (n > 0 && runs[n - 1].last == c - 1 && c % 256 != 0) {
+		if (n > 0 && block(runs[n - 1].last) == block(c)) {
 			runs[n - 1].last = c;
 			continue;
 		}

@@ -184,9 +184,7 @@ static bool put_descriptor(HPDF_Font font, const unsigned char *ttf, size_t len)
 		return false;
 	file->filter = font->filter;
 	ret += HPDF_Dict_Add(desc, "FontFile2", file);
-	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len);
-	ret += HPDF_Dict_AddNumber(file, "Length2", 0);
-	ret += HPDF_Dict_AddNumber(file, "Length3", 0);
+	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len); /* all a TrueType needs */
 	ret += HPDF_Xref_Add(attr->xref, desc);
 	ret += HPDF_Dict_AddName(desc, "Type", "FontDescriptor");
 	ret += HPDF_Dict_AddNumber(desc, "Ascent", def->ascent);

@@ -426,6 +426,7 @@ int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const 
 	struct obuf t[NTABLES], o = { 0 };
 	struct plan p;
 	bool long_loca;
+	unsigned nh;
 	int rc = -1;
 
 	memset(t, 0, sizeof t);
@@ -433,15 +434,21 @@ int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const 
 	    write_glyphs(f, &p, hints, &t[GLYF], &t[LOCA], &long_loca, err) ||
 	    write_cmap(&p, &t[CMAP], err) || write_name(f, suffix, &t[NAME], err))
 		goto out;
+	nh = p.n;
+	/* Glyphs at the end with the last one's advance need only their
+	 * side bearing (all of a monospaced face's). */
+	while (nh > 1 && ttf_advance(f, p.old[nh - 1]) == ttf_advance(f, p.old[nh - 2]))
+		nh--;
 	for (unsigned i = 0; i < p.n; i++) {
-		put16(&t[HMTX], ttf_advance(f, p.old[i]));
+		if (i < nh)
+			put16(&t[HMTX], ttf_advance(f, p.old[i]));
 		put16(&t[HMTX], (unsigned)ttf_lsb(f, p.old[i]) & 0xffff);
 	}
 	copy(&t[HEAD], &f->head);
 	set32(t[HEAD].p + 8, 0); /* checkSumAdjustment, set last */
 	set16(t[HEAD].p + 50, long_loca);
 	copy(&t[HHEA], &f->hhea);
-	set16(t[HHEA].p + 34, p.n);
+	set16(t[HHEA].p + 34, nh);
 	copy(&t[MAXP], &f->maxp);
 	set16(t[MAXP].p + 4, p.n);
 	copy(&t[OS2], &f->os2);

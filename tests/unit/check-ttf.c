@@ -71,7 +71,8 @@ START_TEST(keeps_and_drops)
 	out = subset(FONTS "DejaVuSans.ttf", r, 2, &src, &sbuf, &sub, &len);
 	/* .notdef, 95 ASCII, 8 suits; no composites among them. */
 	ck_assert_uint_eq(sub.nglyphs, 1 + 95 + 8);
-	ck_assert_uint_eq(sub.nhmetrics, sub.nglyphs);
+	/* The suits, last, share one advance: the first keeps it. */
+	ck_assert_uint_eq(sub.nhmetrics, 1 + 95 + 1);
 	ck_assert(!sub.long_loca);
 	ck_assert_uint_eq(ttf_glyph(&sub, 'A'), 1 + 'A' - 0x20);
 	ck_assert_uint_ne(ttf_glyph(&sub, 0x2660), 0);
@@ -436,10 +437,11 @@ START_TEST(tounicode)
 		"Ren\xc3\xa9" "e \xc3\x91\xc3\xba\xc3\xb1" "ez meets \xd4\xb1\xd6\x80\xd5\xa1\xd5\xb4",
 		"\xc3\x85sa \xe2\x99\xa0 3 \xe2\x99\xa5 2", "ORDERS \xc5\x81\xc3\xb3" "d\xc5\xba",
 	};
-	/* Only the characters used: ♥♦ in a run, Armenian Ա (from the
-	 * whole face) on its own. */
+	/* Only the characters used, a line from the first to the last of
+	 * each block of 256: the suits ♠ to ♦, Armenian Ա to ր (from the
+	 * whole face). */
 	static const char *const report_cmap[] = {
-		"<2665> <2666> <2665>", "<0531> <0531>",
+		"<2660> <2666> <2660>", "<0531> <0580> <0531>",
 	};
 	static const char *const kit_text[] = {
 		"Heart of Glass", "Minion", "\xe2\x99\xa3 Body", "\xe2\x99\xa0", "\xe2\x99\xa5",
@@ -477,6 +479,80 @@ START_TEST(tounicode)
 }
 END_TEST
 
+/* A turn report in Polish, Russian and Greek, as players get it: small
+ * enough to mail every turn (each font holds only the characters used),
+ * every word readable by a reader, every font an embedded subset. */
+START_TEST(small_report)
+{
+	/* Żółw, Жук, Ωμέγα */
+	static const char *const events[] = {
+		"\xc5\xbb\xc3\xb3\xc5\x82w moves to the cellar and finds 3 gold.",
+		"\xd0\x96\xd1\x83\xd0\xba plays the Red keeper; the dragon loses 1 life.",
+		"\xce\xa9\xce\xbc\xce\xad\xce\xb3\xce\xb1 sent no orders (1 turn missed).",
+	};
+	static const char *const want[] = {
+		"\xc5\xbb\xc3\xb3\xc5\x82w moves to the cellar",
+		"\xd0\x96\xd1\x83\xd0\xba plays the Red keeper",
+		"\xce\xa9\xce\xbc\xce\xad\xce\xb3\xce\xb1 sent no orders",
+		"Report for \xc5\xbb\xc3\xb3\xc5\x82w",
+		"\xc5\xbb\xc3\xb3\xc5\x82w 3 gold, \xd0\x96\xd1\x83\xd0\xba 1 gold",
+	};
+	struct report_pdf r = {
+		.title = "Dragon Keepers: game keep, turn 5",
+		.subtitle = "Report for \xc5\xbb\xc3\xb3\xc5\x82w",
+		.deadline = "Turn 6 runs at 2026-11-26 12:00 UTC.",
+		.events = events,
+		.nevents = 3,
+		.details = "\xc5\xbb\xc3\xb3\xc5\x82w 3 gold, \xd0\x96\xd1\x83\xd0\xba 1 gold\n",
+		.orders = "game keep\nplayer zolw\npassword ...\nplay red\n",
+	};
+	struct print_doc_opts o = { .paper = PRINT_A4, .title = "Dragon Keepers: game keep, turn 5",
+				    .author = "wyrmpost", .subject = "turn report" };
+	char path[] = "/tmp/check_ttf.XXXXXX", *buf, *err = NULL, *out, *cmd;
+	size_t len, n;
+	FILE *fp;
+	int fd;
+
+	if (system("command -v pdftotext >/dev/null && command -v pdffonts >/dev/null && "
+		   "command -v qpdf >/dev/null") != 0) {
+		fprintf(stderr, "check_ttf: poppler-utils or qpdf missing, test skipped\n");
+		return;
+	}
+	ck_assert_msg(report_pdf_render(&r, &o, &buf, &len, &err) == 0, "%s", err);
+	fprintf(stderr, "check_ttf: the report is %zu bytes\n", len);
+	ck_assert_uint_le(len, 15 * 1024);
+	reads_back(buf, len, want, sizeof want / sizeof want[0], NULL, 0);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	fp = fdopen(fd, "wb");
+	ck_assert(fwrite(buf, 1, len, fp) == len);
+	ck_assert(fclose(fp) == 0);
+	/* Every font embedded, a subset, with a ToUnicode map. */
+	cmd = xasprintf("pdffonts '%s' | tail -n +3", path);
+	out = sh_out(cmd, &n);
+	ck_assert_uint_gt(n, 0);
+	for (char *line = out, *nl; *line; line = nl + 1) {
+		ck_assert_ptr_nonnull(nl = strchr(line, '\n'));
+		*nl = '\0';
+		ck_assert_msg(strstr(line, "+DejaVuSans") && strstr(line, " yes yes yes "),
+			      "not an embedded subset: %s", line);
+	}
+	free(out);
+	free(cmd);
+	cmd = xasprintf("pdfinfo '%s'", path);
+	out = sh_out(cmd, &n);
+	ck_assert_msg(strstr(out, "Title:           Dragon Keepers: game keep, turn 5\n") &&
+			      strstr(out, "Author:          wyrmpost\n") &&
+			      strstr(out, "Creator:         wyrmpost\n") &&
+			      !strstr(out, "CreationDate"),
+		      "%s", out);
+	free(out);
+	free(cmd);
+	unlink(path);
+	free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ttf");
@@ -493,6 +569,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, pdf_text);
 	tcase_add_test(tc, tounicode);
+	tcase_add_test(tc, small_report);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
