@@ -43,8 +43,9 @@ const struct option_spec core_options[] = {
 	  "newcomers may join by mail with a name and password of their own "
 	  "(in games that allow it)", NULL },
 	{ "pdf", OPT_ENUM, "embedded", 0, 0, "embedded|standard|none",
-	  "report PDFs with DejaVu embedded (any text, ~200 KB), with the standard "
-	  "fonts (Latin text and suits, ~4 KB, ten times faster), or none", NULL },
+	  "report PDFs with DejaVu embedded, only the characters used (any text, ~15-30 KB), "
+	  "with the standard fonts (Latin-1 and suits, other letters spelled in Latin ones, "
+	  "~4 KB, three times faster), or none", NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 
