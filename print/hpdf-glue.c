@@ -150,15 +150,16 @@ static bool put_widths(HPDF_Dict desc, HPDF_FontDef def, const uint16_t *cid, si
 	if (!w || HPDF_Dict_Add(desc, "W", w) != HPDF_OK)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		HPDF_INT16 width = HPDF_TTFontDef_GetGidWidth(def,
-							      HPDF_TTFontDef_GetGlyphid(def, cid[i]));
+		HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, cid[i]);
+		HPDF_INT16 width = HPDF_TTFontDef_GetGidWidth(def, gid);
 		if (width == def->missing_width) {
 			run = NULL;
 			continue;
 		}
 		if (!run || cid[i] != cid[i - 1] + 1) {
 			if (HPDF_Array_AddNumber(w, cid[i]) != HPDF_OK ||
-			    !(run = HPDF_Array_New(desc->mmgr)) || HPDF_Array_Add(w, run) != HPDF_OK)
+			    !(run = HPDF_Array_New(desc->mmgr)) ||
+			    HPDF_Array_Add(w, run) != HPDF_OK)
 				return false;
 		}
 		if (HPDF_Array_AddNumber(run, width) != HPDF_OK)

@@ -146,6 +146,75 @@ START_TEST(composites_renumbered)
 }
 END_TEST
 
+static unsigned be16(const unsigned char *p)
+{
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+/* Without hints: no cvt, fpgm or prep; a simple glyph keeps its contours
+ * and points byte for byte with no instructions between them; a composite
+ * keeps its parts without WE_HAVE_INSTRUCTIONS and ends after the last. */
+START_TEST(unhinted)
+{
+	struct ttf_range r[2] = { { 'A', 'A' }, { 0, 0 } };
+	struct ttf src, sub;
+	unsigned char *sbuf, *out;
+	const unsigned char *a, *b;
+	size_t la, lb, len, n, pos[8];
+	unsigned comp[8], flags = 0;
+	char *err = NULL;
+	uint32_t c;
+
+	sbuf = slurp(FONTS "DejaVuSans.ttf", &len);
+	ck_assert(ttf_open(&src, sbuf, len, &err) == 0);
+	ck_assert(src.cvt.p && src.fpgm.p && src.prep.p);
+	/* The first composite character with instructions after its parts
+	 * (DejaVu Sans has 123). */
+	for (c = 0xa0; c < 0x2000; c++) {
+		flags = 0;
+		if (ttf_glyph(&src, c) == 0 ||
+		    ttf_glyph_data(&src, ttf_glyph(&src, c), &a, &la) != 0 ||
+		    ttf_components(&src, ttf_glyph(&src, c), comp, pos, 8, &n) != 0 || n == 0)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			flags |= be16(a + pos[k] - 2);
+		if (flags & 0x100)
+			break;
+	}
+	ck_assert_uint_lt(c, 0x2000);
+	r[1].first = r[1].last = c;
+	ck_assert_msg(ttf_subset(&src, r, 2, "", false, &out, &len, &err) == 0, "%s", err);
+	ck_assert_msg(ttf_open(&sub, out, len, &err) == 0, "%s", err);
+	ck_assert(!sub.cvt.p && !sub.fpgm.p && !sub.prep.p);
+	/* A: header, contour ends, then the instruction count. */
+	ck_assert(ttf_glyph_data(&src, ttf_glyph(&src, 'A'), &a, &la) == 0);
+	ck_assert(ttf_glyph_data(&sub, ttf_glyph(&sub, 'A'), &b, &lb) == 0);
+	size_t ends = 10 + 2 * be16(a), ninstr = be16(a + ends);
+	ck_assert_uint_gt(ninstr, 0);
+	ck_assert(memcmp(a, b, ends) == 0);
+	ck_assert_uint_eq(be16(b + ends), 0);
+	ck_assert_uint_ge(lb, la - ninstr);
+	ck_assert_uint_le(lb, la - ninstr + 3); /* padding */
+	ck_assert(memcmp(a + ends + 2 + ninstr, b + ends + 2, la - ends - 2 - ninstr) == 0);
+	/* The composite: its parts, flagged as followed by no instructions,
+	 * and nothing after the last but padding. */
+	ck_assert(ttf_glyph_data(&src, ttf_glyph(&src, c), &a, &la) == 0);
+	ck_assert(ttf_glyph_data(&sub, ttf_glyph(&sub, c), &b, &lb) == 0);
+	ck_assert(ttf_components(&sub, ttf_glyph(&sub, c), comp, pos, 8, &n) == 0);
+	ck_assert_uint_gt(n, 0);
+	flags = 0;
+	for (size_t k = 0; k < n; k++)
+		flags |= be16(b + pos[k] - 2);
+	ck_assert_uint_eq(flags & 0x100, 0);
+	ck_assert_uint_le(lb, pos[n - 1] + 2 + 4 + 8 + 3); /* args, a transform, padding */
+	ck_assert_uint_lt(lb, la);
+	ck_assert_uint_eq(ttf_advance(&sub, ttf_glyph(&sub, c)),
+			  ttf_advance(&src, ttf_glyph(&src, c)));
+	free(out);
+	free(sbuf);
+}
+END_TEST
+
 START_TEST(same_bytes_and_names)
 {
 	const struct ttf_range r[] = { { 0x20, 0x17f }, { 0x2000, 0x206f } };
@@ -561,6 +630,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, keeps_and_drops);
 	tcase_add_test(tc, composites_renumbered);
+	tcase_add_test(tc, unhinted);
 	tcase_add_test(tc, same_bytes_and_names);
 	tcase_add_test(tc, everything_in_the_bmp);
 	tcase_add_test(tc, damaged_fonts);
