@@ -238,11 +238,11 @@ char *report_reminder(const struct game *g, int p)
 }
 
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    char **pdf, size_t *len, char **err)
+		    const char *author, char **pdf, size_t *len, char **err)
 {
 	struct print_doc_opts o = { .paper = PRINT_A4,
 				    .small = !strcmp(option_get(&g->opts, "pdf"), "standard"),
-				    .author = "wyrmpost" };
+				    .author = author };
 	struct report_pdf r;
 	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
 	const char **lines = xcalloc(ev->n + 1, sizeof *lines);
