@@ -282,6 +282,17 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
 	if (d->small)
 		return compact_font;
 	fc = d->face[f];
+	for (i = 0; i < n; i++) {
+		if (cp[i] > 0xffff || cp[i] < 0x20)
+			continue;
+		if (cp[i] > d->max_cp)
+			d->max_cp = cp[i];
+		if (!bit(fc->in_face, cp[i])) {
+			if (!d->missing)
+				d->missing = xcalloc(1, sizeof fc->in_face);
+			d->missing[cp[i] / 8] |= (unsigned char)(1u << cp[i] % 8);
+		}
+	}
 	for (i = 0; i < n; i++)
 		if (!bit(fc->in_sub, cp[i]) && bit(fc->in_face, cp[i]))
 			break;
@@ -345,8 +356,10 @@ static void shrink(struct print_doc *d, HPDF_Font font, const struct pdf_face *f
 		gid = xmalloc((n + 1) * sizeof *gid);
 		for (size_t i = 0; i < n; i++)
 			gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
+		for (size_t k = 0; d->missing && k < 8192; k++)
+			used[k] |= d->missing[k];
 		tu = tounicode(used, &tulen);
-		ok = glue_font_replace(font, ttf, len, cid, gid, n) &&
+		ok = glue_font_replace(font, ttf, len, cid, gid, n, d->max_cp) &&
 		     glue_font_set_tounicode(font, tu, tulen);
 		if (!ok)
 			e = xstrdup("libharu cannot take the document's font subset");

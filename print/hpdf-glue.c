@@ -205,11 +205,11 @@ static bool put_descriptor(HPDF_Font font, const unsigned char *ttf, size_t len)
 /* HPDF_FontAttr's descendant_font (the CIDFontType2 dictionary, its /W)
  * and map_stream (the CIDToGIDMap). */
 bool glue_font_replace(HPDF_Font font, const unsigned char *ttf, size_t len,
-		       const uint16_t *cid, const uint16_t *gid, size_t n)
+		       const uint16_t *cid, const uint16_t *gid, size_t n, unsigned maxcid)
 {
 	HPDF_FontAttr attr = font->attr;
 	HPDF_Dict desc = attr->descendant_font;
-	size_t max = n ? cid[n - 1] : 0;
+	size_t max = n && cid[n - 1] > maxcid ? cid[n - 1] : maxcid;
 	unsigned char *map;
 	bool ok;
 

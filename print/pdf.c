@@ -149,6 +149,7 @@ void print_doc_free(struct print_doc *d)
 	if (d->pdf)
 		HPDF_Free(d->pdf);
 	free(d->fontdir);
+	free(d->missing);
 	free(d->error);
 	free(d);
 }
