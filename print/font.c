@@ -1,26 +1,32 @@
-/* font.c - the faces a document embeds: DejaVu cut down to a compact set
- * of characters, the whole face only for text that needs more, and the
- * standard 14 fonts in small mode.
+/* font.c - the faces a document embeds: for each DejaVu face the glyphs
+ * the document drew and no others, and the standard 14 fonts in small
+ * mode.
  *
  * libharu 2.3 embeds a TrueType font with its whole cmap, hmtx and loca
  * tables and a /W width for every code point the font maps: about 86 KB a
  * DejaVu face, however little text uses it, and 40 ms a document to read
  * the TTF and walk its 193 cmap segments for each of 65,536 code points.
- * So we hand it a subset (ttf.h) of the characters real text uses: Latin,
- * Greek, Cyrillic, punctuation, arrows, box drawing, shapes and the game
- * symbols.  A string with a character outside that set which DejaVu has
- * is drawn with the face's other subset, every character of the face, so
- * nothing ever prints as a missing-glyph box that DejaVu could draw.
+ * So libharu is given a subset (ttf.h) of the characters real text uses:
+ * Latin, Greek, Cyrillic, punctuation, arrows, box drawing, shapes and the
+ * game symbols; a string with a character outside that set which DejaVu
+ * has is drawn with the face's other subset, every character of the face,
+ * so nothing ever prints as a missing-glyph box that DejaVu could draw.
+ * These two are made once per process and kept (a run writes hundreds of
+ * reports) and given to libharu from memory, through its internal font
+ * loader: HPDF_LoadTTFontFromFile would need a file.
  *
- * The subsets are made once per process and kept (a run writes hundreds
- * of reports) and given to libharu from memory, through its internal
- * font loader: HPDF_LoadTTFontFromFile would need a file.
+ * Even the compact set costs 20 KB a face in every report.  So when the
+ * document is saved, each font is cut down once more, to the characters
+ * the document used (libharu marks their glyphs as text is measured or
+ * drawn): a new subset goes into the file in place of libharu's copy,
+ * with /W, CIDToGIDMap and ToUnicode for those characters only.  The text
+ * itself needs no change, as its codes are code points, not glyphs.
  *
- * Each font's ToUnicode map, which lets a reader copy and search the
- * text, is ours too: libharu 2.3 points /ToUnicode at the CMap of its
- * UTF-8 encoder, an encoding CMap (begincidrange) where a ToUnicode CMap
- * needs bfrange and bfchar, so poppler warns on every page and stricter
- * readers lose the text. */
+ * The ToUnicode map, which lets a reader copy and search the text, is
+ * ours too: libharu 2.3 points /ToUnicode at the CMap of its UTF-8
+ * encoder, an encoding CMap (begincidrange) where a ToUnicode CMap needs
+ * bfrange and bfchar, so poppler warns on every page and stricter readers
+ * lose the text. */
 #include "pdf-int.h"
 
 #include <errno.h>
@@ -88,8 +94,7 @@ struct pdf_face {
 	unsigned char *sub[2];       /* the compact subset, the whole face */
 	size_t len[2];
 	struct ttf ttf[2];           /* over sub[] */
-	char *tounicode[2];          /* each one's ToUnicode CMap */
-	size_t tulen[2];
+	unsigned char *cover[2];     /* the BMP in each: in_sub, or allocated */
 	unsigned char in_sub[8192];  /* bitmaps of the BMP: in the compact set */
 	unsigned char in_face[8192]; /* in DejaVu at all */
 };
@@ -104,10 +109,17 @@ static bool bit(const unsigned char *map, uint32_t c)
 /* The ToUnicode CMap of a font holding the characters in map (a coverage
  * bitmap): each character to itself, as libharu's UTF-8 encoder makes a
  * character's code point its CID and finds the glyph through the
- * CIDToGIDMap.  Runs are bfrange lines, which may not cross a multiple of
- * 256 (only a code's last byte may vary within one); lone characters are
- * bfchar lines; at most 100 lines a block, as the CMap specification asks.
+ * CIDToGIDMap.  A bfrange line may not cross a multiple of 256 (only a
+ * code's last byte may vary within one); within that, one line spans the
+ * characters of map and the holes between them, codes the document never
+ * uses, so a page of ASCII is one line.  A lone character is a bfchar
+ * line; at most 100 lines a block, as the CMap specification asks.
  * Controls and surrogates are left out: they are never drawn as text. */
+static uint32_t block(uint32_t c)
+{
+	return c < 0x7f ? 0 : c < 0x100 ? 1 : c / 256 + 1;
+}
+
 static char *tounicode(const unsigned char *map, size_t *len)
 {
 	struct sb sb = SB_INIT;
@@ -117,7 +129,7 @@ static char *tounicode(const unsigned char *map, size_t *len)
 	for (uint32_t c = 0x20; c <= 0xffff; c++) {
 		if (!bit(map, c) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff))
 			continue;
-		if (n > 0 && runs[n - 1].last == c - 1 && c % 256 != 0) {
+		if (n > 0 && block(runs[n - 1].last) == block(c)) {
 			runs[n - 1].last = c;
 			continue;
 		}
@@ -159,8 +171,7 @@ static void face_free(struct pdf_face *fc)
 	free(fc->dir);
 	free(fc->sub[0]);
 	free(fc->sub[1]);
-	free(fc->tounicode[0]);
-	free(fc->tounicode[1]);
+	free(fc->cover[1]);
 	free(fc);
 }
 
@@ -183,7 +194,7 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 	}
 	if (ttf_open(&src, map, (size_t)st.st_size, &e) ||
 	    ttf_subset(&src, which ? all : compact, which ? 1 : sizeof compact / sizeof compact[0],
-		       which ? "_Full" : "", &fc->sub[which], &fc->len[which], &e) ||
+		       which ? "_Full" : "", false, &fc->sub[which], &fc->len[which], &e) ||
 	    ttf_open(&fc->ttf[which], fc->sub[which], fc->len[which], &e)) {
 		*err = xasprintf("PDF: font '%s': %s", path, e);
 		free(e);
@@ -194,12 +205,10 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 	if (which == 0) {
 		ttf_coverage(&src, fc->in_face);
 		ttf_coverage(&fc->ttf[0], fc->in_sub);
-		fc->tounicode[0] = tounicode(fc->in_sub, &fc->tulen[0]);
+		fc->cover[0] = fc->in_sub;
 	} else {
-		unsigned char *cover = xcalloc(1, sizeof fc->in_sub);
-		ttf_coverage(&fc->ttf[1], cover);
-		fc->tounicode[1] = tounicode(cover, &fc->tulen[1]);
-		free(cover);
+		fc->cover[1] = xcalloc(1, sizeof fc->in_sub);
+		ttf_coverage(&fc->ttf[1], fc->cover[1]);
 	}
 	rc = 0;
 out:
@@ -231,8 +240,7 @@ static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **
 	return fc;
 }
 
-/* A font of the face's compact subset (which 0) or whole (1), with our
- * ToUnicode map (libharu's maps only what the text used so far). */
+/* A font of the face's compact subset (which 0) or whole (1). */
 static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int which)
 {
 	HPDF_Font font = glue_load_ttf_mem(d->pdf, fc->sub[which], fc->len[which]);
@@ -240,8 +248,6 @@ static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int wh
 	if (!font)
 		pdf_throw(d, xasprintf("PDF: libharu cannot load a font (error 0x%04lX)",
 				       (unsigned long)HPDF_GetError(d->pdf)));
-	if (!glue_font_set_tounicode(font, fc->tounicode[which], fc->tulen[which]))
-		pdf_throw(d, xstrdup("PDF: libharu made no ToUnicode map to replace"));
 	return font;
 }
 
@@ -276,6 +282,17 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
 	if (d->small)
 		return compact_font;
 	fc = d->face[f];
+	for (i = 0; i < n; i++) {
+		if (cp[i] > 0xffff || cp[i] < 0x20)
+			continue;
+		if (cp[i] > d->max_cp)
+			d->max_cp = cp[i];
+		if (!bit(fc->in_face, cp[i])) {
+			if (!d->missing)
+				d->missing = xcalloc(1, sizeof fc->in_face);
+			d->missing[cp[i] / 8] |= (unsigned char)(1u << cp[i] % 8);
+		}
+	}
 	for (i = 0; i < n; i++)
 		if (!bit(fc->in_sub, cp[i]) && bit(fc->in_face, cp[i]))
 			break;
@@ -289,30 +306,75 @@ HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *c
 	return d->full[f];
 }
 
-/* libharu marks the glyphs a composite is made of, but not their own
- * parts (DejaVu's Ǖ is Ü and a macron, Ü is U and a dieresis): mark them
- * all, or the PDF would lack the U. */
-static void mark_parts(HPDF_Font font, const struct ttf *t)
+/* The characters of fc's subset which that font drew or measured, into
+ * cid[] (ascending, *n of them) and the bitmap used; libharu marks the
+ * glyphs, so a glyph two characters share counts for both. */
+static void used_chars(HPDF_Font font, const struct pdf_face *fc, int which, uint16_t *cid,
+		       size_t *n, unsigned char *used)
 {
 	unsigned nglyphs;
-	unsigned char *used = glue_font_glyph_flags(font, &nglyphs);
-	unsigned *stack = xmalloc(nglyphs * sizeof *stack), comp[64];
-	size_t top = 0, nc;
+	const unsigned char *flag = glue_font_glyph_flags(font, &nglyphs);
+	const unsigned char *cover = fc->cover[which];
 
-	for (unsigned g = 0; g < nglyphs; g++)
-		if (used[g])
-			stack[top++] = g;
-	while (top > 0) {
-		unsigned g = stack[--top];
-		if (ttf_components(t, g, comp, NULL, 64, &nc))
-			continue; /* our own subset: cannot happen */
-		for (size_t k = 0; k < nc; k++)
-			if (comp[k] < nglyphs && !used[comp[k]]) {
-				used[comp[k]] = 1;
-				stack[top++] = comp[k];
-			}
+	*n = 0;
+	for (uint32_t c = 0x20; c <= 0xffff; c++) {
+		unsigned g;
+		if (!cover[c / 8]) {
+			c |= 7;
+			continue;
+		}
+		if (!bit(cover, c) || (g = ttf_glyph(&fc->ttf[which], c)) == 0 || g >= nglyphs ||
+		    !flag[g])
+			continue;
+		cid[(*n)++] = (uint16_t)c;
+		used[c / 8] |= (unsigned char)(1u << c % 8);
 	}
-	free(stack);
+}
+
+/* Replace what libharu would embed for font with a subset of exactly the
+ * characters the document used. */
+static void shrink(struct print_doc *d, HPDF_Font font, const struct pdf_face *fc, int which)
+{
+	unsigned char *used = xcalloc(1, 8192), *ttf = NULL;
+	uint16_t *cid = xmalloc(65536 * sizeof *cid), *gid = NULL;
+	struct ttf_range *r = NULL;
+	char *tu = NULL, *e = NULL;
+	size_t n, nr = 0, len = 0, tulen;
+	struct ttf sub;
+	bool ok;
+
+	used_chars(font, fc, which, cid, &n, used);
+	r = xmalloc((n + 1) * sizeof *r);
+	for (size_t i = 0; i < n; i++)
+		if (nr > 0 && r[nr - 1].last + 1 == cid[i])
+			r[nr - 1].last = cid[i];
+		else
+			r[nr++] = (struct ttf_range){ cid[i], cid[i] };
+	ok = !ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, &e) &&
+	     !ttf_open(&sub, ttf, len, &e);
+	if (ok) {
+		gid = xmalloc((n + 1) * sizeof *gid);
+		for (size_t i = 0; i < n; i++)
+			gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
+		for (size_t k = 0; d->missing && k < 8192; k++)
+			used[k] |= d->missing[k];
+		tu = tounicode(used, &tulen);
+		ok = glue_font_replace(font, ttf, len, cid, gid, n, d->max_cp) &&
+		     glue_font_set_tounicode(font, tu, tulen);
+		if (!ok)
+			e = xstrdup("libharu cannot take the document's font subset");
+	}
+	free(used);
+	free(cid);
+	free(gid);
+	free(r);
+	free(ttf);
+	free(tu);
+	if (!ok) {
+		char *msg = xasprintf("PDF: font '%s': %s", ttf_files[fc->font], e);
+		free(e);
+		pdf_throw(d, msg);
+	}
 }
 
 void pdf_fonts_finish(struct print_doc *d)
@@ -321,8 +383,8 @@ void pdf_fonts_finish(struct print_doc *d)
 		return;
 	for (int f = 0; f < PRINT_NFONTS; f++) {
 		if (d->fonts[f])
-			mark_parts(d->fonts[f], &d->face[f]->ttf[0]);
+			shrink(d, d->fonts[f], d->face[f], 0);
 		if (d->full[f])
-			mark_parts(d->full[f], &d->face[f]->ttf[1]);
+			shrink(d, d->full[f], d->face[f], 1);
 	}
 }

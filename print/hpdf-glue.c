@@ -4,6 +4,7 @@
  * parts. */
 #include "hpdf-glue.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <hpdf_doc.h>
@@ -135,6 +136,114 @@ bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len)
 		HPDF_Dict_RemoveElement(s, stale[i]); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
 	HPDF_MemStream_FreeData(s->stream);
 	return stream_write(s->stream, cmap, len);
+}
+
+/* The /W widths of cid[0 .. n), ascending, as runs "first [w ...]":
+ * libharu's widths for the font as loaded, which the document's subset
+ * keeps glyph for glyph; like libharu, none that equals /DW, the
+ * definition's missing_width (every one, in a monospaced face).  Uses
+ * HPDF_TTFontDef_GetGlyphid and _GetGidWidth. */
+static bool put_widths(HPDF_Dict desc, HPDF_FontDef def, const uint16_t *cid, size_t n)
+{
+	HPDF_Array w = HPDF_Array_New(desc->mmgr), run = NULL;
+
+	if (!w || HPDF_Dict_Add(desc, "W", w) != HPDF_OK)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, cid[i]);
+		HPDF_INT16 width = HPDF_TTFontDef_GetGidWidth(def, gid);
+		if (width == def->missing_width) {
+			run = NULL;
+			continue;
+		}
+		if (!run || cid[i] != cid[i - 1] + 1) {
+			if (HPDF_Array_AddNumber(w, cid[i]) != HPDF_OK ||
+			    !(run = HPDF_Array_New(desc->mmgr)) ||
+			    HPDF_Array_Add(w, run) != HPDF_OK)
+				return false;
+		}
+		if (HPDF_Array_AddNumber(run, width) != HPDF_OK)
+			return false;
+	}
+	return true;
+}
+
+/* What CIDFontType2_BeforeWrite_Func would make, the font descriptor,
+ * but with our font file: it makes one only where the font definition
+ * has none.  Uses HPDF_FontAttr's xref and fontdef, the definition's
+ * metrics and descriptor, HPDF_TTFontDefAttr's base_font, the dictionary
+ * stream's filter. */
+static bool put_descriptor(HPDF_Font font, const unsigned char *ttf, size_t len)
+{
+	HPDF_FontAttr attr = font->attr;
+	HPDF_FontDef def = attr->fontdef;
+	HPDF_Dict desc = HPDF_Dict_New(font->mmgr);
+	HPDF_Dict file = HPDF_DictStream_New(font->mmgr, attr->xref);
+	HPDF_STATUS ret = HPDF_OK;
+
+	if (!desc || !file || !stream_write(file->stream, ttf, len))
+		return false;
+	file->filter = font->filter;
+	ret += HPDF_Dict_Add(desc, "FontFile2", file);
+	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len); /* all a TrueType needs */
+	ret += HPDF_Xref_Add(attr->xref, desc);
+	ret += HPDF_Dict_AddName(desc, "Type", "FontDescriptor");
+	ret += HPDF_Dict_AddNumber(desc, "Ascent", def->ascent);
+	ret += HPDF_Dict_AddNumber(desc, "Descent", def->descent);
+	ret += HPDF_Dict_AddNumber(desc, "Flags", (HPDF_INT32)def->flags);
+	ret += HPDF_Dict_Add(desc, "FontBBox", HPDF_Box_Array_New(font->mmgr, def->font_bbox));
+	ret += HPDF_Dict_AddName(desc, "FontName", ((HPDF_TTFontDefAttr)def->attr)->base_font);
+	ret += HPDF_Dict_AddNumber(desc, "ItalicAngle", def->italic_angle);
+	ret += HPDF_Dict_AddNumber(desc, "StemV", (HPDF_INT32)def->stemv);
+	ret += HPDF_Dict_AddNumber(desc, "XHeight", def->x_height);
+	if (ret != HPDF_OK)
+		return false;
+	def->descriptor = desc;
+	return true;
+}
+
+/* HPDF_FontAttr's descendant_font (the CIDFontType2 dictionary, its /W)
+ * and map_stream (the CIDToGIDMap). */
+bool glue_font_replace(HPDF_Font font, const unsigned char *ttf, size_t len,
+		       const uint16_t *cid, const uint16_t *gid, size_t n, unsigned maxcid)
+{
+	HPDF_FontAttr attr = font->attr;
+	HPDF_Dict desc = attr->descendant_font;
+	size_t max = n && cid[n - 1] > maxcid ? cid[n - 1] : maxcid;
+	unsigned char *map;
+	bool ok;
+
+	if (!desc || !attr->map_stream || attr->fontdef->descriptor)
+		return false;
+	HPDF_Dict_RemoveElement(desc, "W"); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
+	if (!put_widths(desc, attr->fontdef, cid, n))
+		return false;
+	map = calloc(max + 1, 2);
+	if (!map)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		map[2 * cid[i]] = (unsigned char)(gid[i] >> 8);
+		map[2 * cid[i] + 1] = (unsigned char)gid[i];
+	}
+	HPDF_MemStream_FreeData(attr->map_stream->stream);
+	ok = stream_write(attr->map_stream->stream, map, 2 * (max + 1));
+	free(map);
+	return ok && put_descriptor(font, ttf, len);
+}
+
+/* HPDF_Doc's info, the Info dictionary, made by the public
+ * HPDF_GetInfoAttr: HPDF_SetInfoAttr would write the value through the
+ * document's current encoder, a literal string, which cannot hold UTF-16
+ * (libharu measures it with strlen). */
+bool glue_doc_set_info(HPDF_Doc pdf, const char *key, const unsigned char *bytes, size_t len)
+{
+	HPDF_Binary b;
+
+	(void)HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER);
+	if (!pdf->info || len > 0xffff || !(b = HPDF_Binary_New(pdf->mmgr, (HPDF_BYTE *)bytes,
+								(HPDF_UINT)len)))
+		return false;
+	return HPDF_Dict_Add(pdf->info, key, b) == HPDF_OK;
 }
 
 /* HPDF_FontAttr's fontdef, its HPDF_TTFontDefAttr num_glyphs and

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hpdf.h>
 
@@ -50,6 +51,21 @@ HPDF_Font glue_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len);
  * place of libharu's, dropping the entries that describe an encoding
  * CMap.  false when the font has no ToUnicode stream of libharu's. */
 bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len);
+
+/* Make the font embed the TrueType font ttf[0 .. len) in place of the
+ * one it was loaded from, drawing code point (CID) cid[i] with glyph
+ * gid[i] of it, for i < n, cid[] ascending: its /W lists those widths
+ * only, its CIDToGIDMap those glyphs, and reaches at least maxcid (every
+ * other code maps to .notdef).  The text already drawn stays as it is, as
+ * the codes in it are code points.  Once per font, before the document
+ * is saved; false when libharu fails. */
+bool glue_font_replace(HPDF_Font font, const unsigned char *ttf, size_t len,
+		       const uint16_t *cid, const uint16_t *gid, size_t n, unsigned maxcid);
+
+/* Set key (Title, Author, ...) in the document's Info dictionary to the
+ * text string bytes[0 .. len), PDFDocEncoding or UTF-16BE after its byte
+ * order mark, written as a hex string.  false when libharu fails. */
+bool glue_doc_set_info(HPDF_Doc pdf, const char *key, const unsigned char *bytes, size_t len);
 
 /* The embedded TrueType font's glyph flags: flags[g] != 0 for every glyph
  * g < *n that goes into the file.  Setting one embeds that glyph. */

@@ -38,6 +38,15 @@ struct print_doc {
 	HPDF_Font full[PRINT_NFONTS];  /* the whole faces, for text beyond them */
 	struct pdf_face *face[PRINT_NFONTS]; /* the process's copy of each face */
 	HPDF_Font symbol;          /* small mode: suits */
+	/* The highest code point text asked any font for, even one no font
+	 * has: each CIDToGIDMap reaches it, so that such a code maps to
+	 * .notdef instead of past the map's end, which poppler reports as an
+	 * error. */
+	uint32_t max_cp;
+	/* Bitmap of the BMP (NULL until needed): code points text asked
+	 * for that DejaVu lacks, drawn as .notdef boxes.  Every ToUnicode
+	 * map names them, so a reader still copies the text. */
+	unsigned char *missing;
 	/* ops_num's memo of numbers already formatted, by their float's bits:
 	 * sheets repeat the same coordinates on every page. */
 	struct pdf_num {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fsutil.h"
+#include "utf8.h"
 
 #define DEFAULT_FONTDIR "/usr/share/fonts/truetype/dejavu"
 
@@ -71,6 +72,37 @@ int print_doc_status(const struct print_doc *d, char **err)
 	return pdf_status(d, err);
 }
 
+/* One Info entry: a text string as PDFDocEncoding where the text is
+ * ASCII, else UTF-16BE (BMP characters; the rest as U+FFFD). */
+static void set_info(struct print_doc *d, const char *key, const char *utf8)
+{
+	size_t rest = strlen(utf8), len;
+	struct sb sb = SB_INIT;
+	bool ascii = true;
+	uint32_t c;
+
+	for (const char *p = utf8; *p; p++)
+		ascii = ascii && (unsigned char)*p < 0x80;
+	if (ascii) {
+		sb_add(&sb, utf8, rest);
+	} else {
+		sb_add(&sb, "\xfe\xff", 2);
+		for (const char *p = utf8; rest; p += len, rest -= len) {
+			if (!(len = utf8_next(p, rest, &c)))
+				len = 1, c = 0xfffd;
+			if (c > 0xffff || c < 0x20)
+				c = c < 0x20 ? ' ' : 0xfffd;
+			sb_addc(&sb, (char)(c >> 8));
+			sb_addc(&sb, (char)(c & 0xff));
+		}
+	}
+	if (!glue_doc_set_info(d->pdf, key, (const unsigned char *)sb.buf, sb.len)) {
+		sb_release(&sb);
+		pdf_throw(d, xasprintf("PDF: cannot set the document's %s", key));
+	}
+	sb_release(&sb);
+}
+
 int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char **err)
 {
 	struct print_doc *d = xcalloc(1, sizeof *d);
@@ -94,6 +126,13 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	HPDF_SetViewerPreference(d->pdf, HPDF_PRINT_SCALING_NONE);
 	if (!d->small)
 		HPDF_UseUTFEncodings(d->pdf);
+	set_info(d, "Creator", "wyrmpost");
+	if (o->title)
+		set_info(d, "Title", o->title);
+	if (o->author)
+		set_info(d, "Author", o->author);
+	if (o->subject)
+		set_info(d, "Subject", o->subject);
 	pdf_unguard(d, &g);
 	*out = d;
 	return 0;
@@ -110,6 +149,7 @@ void print_doc_free(struct print_doc *d)
 	if (d->pdf)
 		HPDF_Free(d->pdf);
 	free(d->fontdir);
+	free(d->missing);
 	free(d->error);
 	free(d);
 }

@@ -46,11 +46,16 @@ struct print_doc_opts {
 	enum print_paper paper;
 	/* The standard 14 fonts instead of embedded DejaVu: files of about
 	 * 10 KB for mail.  Text is then limited to Windows-1252 plus the four
-	 * suits (drawn with Symbol); anything else becomes '?'. */
+	 * suits (drawn with Symbol); other letters lose their accents, Greek
+	 * and Cyrillic are spelled in Latin letters (translit.h). */
 	bool small;
 	/* Where the DejaVu TTF files are; NULL means the Debian location,
 	 * /usr/share/fonts/truetype/dejavu. */
 	const char *fontdir;
+	/* What a reader shows as the document's title, author and subject
+	 * (UTF-8; NULL for none).  The creator is always wyrmpost.  No dates
+	 * go in: the same drawing gives the same bytes. */
+	const char *title, *author, *subject;
 };
 
 struct print_doc;

@@ -5,8 +5,10 @@ PRINT_SOURCES = print/print.h print/pdf-int.h print/hpdf-glue.c print/hpdf-glue.
 	print/image.c print/drawview.c print/report-pdf.c print/report-pdf.h \
 	print/svgview.c print/svgview.h
 PRINT_SOURCES += print/ttf.h print/ttf-read.c print/ttf-subset.c print/font.c
+PRINT_SOURCES += print/translit.h print/translit.c
 PRINT_UNIT_TESTS = check-print
-PRINT_UNIT_TESTS += check-ttf
+PRINT_UNIT_TESTS += check-ttf check-translit
+check_translit_SOURCES = tests/unit/check-translit.c $(TESTUTIL)
 check_ttf_SOURCES = tests/unit/check-ttf.c $(TESTUTIL)
 check_print_SOURCES = tests/unit/check-print.c $(TESTUTIL)
 PRINT_SCRIPT_TESTS =

@@ -252,6 +252,9 @@ int kit_print(const struct kit_job *job, char **pdf, size_t *len, char **err)
 	memset(&dopts, 0, sizeof dopts);
 	dopts.paper = job->paper;
 	dopts.small = job->small;
+	dopts.title = job->title ? job->title : kit_title(k);
+	dopts.author = "wyrmpost";
+	dopts.subject = job->subject ? job->subject : "print and play kit";
 	if (print_doc_new(&d, &dopts, err)) {
 		kit_free(k);
 		return TPL_ERR_IO;

@@ -63,6 +63,8 @@ int kit_load(struct kit **out, const char *dir, const char *game, bool stored, c
 /* Render every loaded part, in order, into d. */
 int kit_render(const struct kit *k, struct print_doc *d, xmlDoc *state,
 	       const struct tpl_opts *o, char **err);
+/* The kit's title (<kit title>), or its game's name. */
+const char *kit_title(const struct kit *k);
 /* How many parts were loaded. */
 size_t kit_parts(const struct kit *k);
 void kit_free(struct kit *k);
@@ -75,6 +77,9 @@ struct kit_job {
 	xmlDoc *state;    /* a stored game's state, or NULL for the blank kit */
 	enum print_paper paper;
 	bool small;       /* the standard 14 fonts, nothing embedded */
+	/* The PDF's title and subject; NULL: the kit's title and "print and
+	 * play kit". */
+	const char *title, *subject;
 	struct tpl_opts opts;
 };
 int kit_print(const struct kit_job *job, char **pdf, size_t *len, char **err);

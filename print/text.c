@@ -10,13 +10,15 @@
  * only the Basic Multilingual Plane (libharu turns longer sequences into
  * spaces), so anything beyond it, and broken UTF-8, becomes '?'.  In small
  * mode a line is split into runs: Windows-1252 bytes for the base-14 face,
- * and the suits through Symbol. */
+ * the characters it lacks spelled in those (translit.h), and the suits
+ * through Symbol. */
 #include "pdf-int.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "translit.h"
 #include "utf8.h"
 
 
@@ -47,14 +49,6 @@ static uint32_t *decode(const char *s, size_t *n)
 	return out;
 }
 
-/* Windows-1252 0x80-0x9f; 0 where the code page has a hole. */
-static const uint16_t cp1252_high[32] = {
-	0x20ac, 0,      0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
-	0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017d, 0,
-	0,      0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
-	0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0,      0x017e, 0x0178,
-};
-
 /* The suits in the Symbol font; the white ones fall back to the black. */
 static int symbol_byte(uint32_t c)
 {
@@ -65,16 +59,6 @@ static int symbol_byte(uint32_t c)
 	case 0x2663: case 0x2667: return 0xa7; /* club */
 	default: return 0;
 	}
-}
-
-static int winansi_byte(uint32_t c)
-{
-	if (c < 0x80 || (c >= 0xa0 && c <= 0xff))
-		return (int)c;
-	for (int i = 0; i < 32; i++)
-		if (cp1252_high[i] == c)
-			return 0x80 + i;
-	return '?';
 }
 
 /* Encode the longest run of cp[*i .. n) that one font can show into sb,
@@ -91,8 +75,13 @@ static HPDF_Font next_run(struct print_doc *d, HPDF_Font base, const uint32_t *c
 		return base;
 	}
 	sym = symbol_byte(cp[*i]) != 0;
-	for (; *i < n && (symbol_byte(cp[*i]) != 0) == sym; (*i)++)
-		sb_addc(sb, (char)(sym ? symbol_byte(cp[*i]) : winansi_byte(cp[*i])));
+	for (; *i < n && (symbol_byte(cp[*i]) != 0) == sym; (*i)++) {
+		char buf[TRANSLIT_MAX];
+		if (sym)
+			sb_addc(sb, (char)symbol_byte(cp[*i]));
+		else
+			sb_add(sb, buf, translit_cp1252(cp[*i], buf));
+	}
 	return sym ? d->symbol : base;
 }
 

@@ -396,6 +396,11 @@ int kit_render(const struct kit *k, struct print_doc *d, xmlDoc *state,
 	return TPL_OK;
 }
 
+const char *kit_title(const struct kit *k)
+{
+	return k->title ? k->title : k->game;
+}
+
 size_t kit_parts(const struct kit *k)
 {
 	return k->n;

@@ -133,9 +133,45 @@ static void plan_free(struct plan *p)
 	free(p->gid);
 }
 
+/* Glyph g (len bytes, nc parts whose glyph numbers are at pos[]) without
+ * its instructions, into b.  A simple glyph's follow its contour ends; a
+ * composite's follow its last part, flagged WE_HAVE_INSTRUCTIONS (0x100). */
+static int put_unhinted(struct obuf *b, const unsigned char *g, size_t len, size_t nc,
+			const size_t *pos)
+{
+	size_t at = b->len, end;
+
+	if (len < 10)
+		return len == 0 ? 0 : -1;
+	if (!(g[0] & 0x80)) { /* numberOfContours >= 0: simple */
+		size_t ends = 10 + 2 * (size_t)get16(g), ninstr;
+		if (ends + 2 > len || ends + 2 + (ninstr = get16(g + ends)) > len)
+			return -1;
+		put(b, g, ends);
+		put16(b, 0);
+		put(b, g + ends + 2 + ninstr, len - ends - 2 - ninstr);
+		return 0;
+	}
+	if (nc == 0)
+		return -1;
+	for (size_t k = 0; k < nc; k++) { /* the flags precede each glyph number */
+		unsigned flags = get16(g + pos[k] - 2);
+		end = pos[k] + 2 + (flags & 0x1 ? 4 : 2);
+		end += flags & 0x8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0;
+	}
+	if (end > len)
+		return -1;
+	put(b, g, end);
+	for (size_t k = 0; k < nc; k++) {
+		unsigned char *fl = b->p + at + pos[k] - 2;
+		set16(fl, get16(fl) & ~0x100u);
+	}
+	return 0;
+}
+
 /* glyf and loca; composites get their parts' new numbers. */
-static int write_glyphs(const struct ttf *f, const struct plan *p, struct obuf *glyf,
-			struct obuf *loca, bool *long_loca, char **err)
+static int write_glyphs(const struct ttf *f, const struct plan *p, bool hints,
+			struct obuf *glyf, struct obuf *loca, bool *long_loca, char **err)
 {
 	uint32_t *off = xmalloc((p->n + 1) * sizeof *off);
 
@@ -149,7 +185,12 @@ static int write_glyphs(const struct ttf *f, const struct plan *p, struct obuf *
 			free(off);
 			return fail(err, xasprintf("glyph %u is damaged", p->old[i]));
 		}
-		put(glyf, g, len);
+		if (hints) {
+			put(glyf, g, len);
+		} else if (put_unhinted(glyf, g, len, nc, pos)) {
+			free(off);
+			return fail(err, xasprintf("glyph %u is damaged", p->old[i]));
+		}
 		for (size_t k = 0; k < nc; k++)
 			set16(glyf->p + off[i] + pos[k], p->newgid[comp[k]]);
 		pad4(glyf); /* even offsets for the short loca */
@@ -380,27 +421,34 @@ static void assemble(struct obuf *t, struct obuf *out)
 }
 
 int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const char *suffix,
-	       unsigned char **out, size_t *outlen, char **err)
+	       bool hints, unsigned char **out, size_t *outlen, char **err)
 {
 	struct obuf t[NTABLES], o = { 0 };
 	struct plan p;
 	bool long_loca;
+	unsigned nh;
 	int rc = -1;
 
 	memset(t, 0, sizeof t);
 	if (plan_make(f, r, nr, &p, err) ||
-	    write_glyphs(f, &p, &t[GLYF], &t[LOCA], &long_loca, err) ||
+	    write_glyphs(f, &p, hints, &t[GLYF], &t[LOCA], &long_loca, err) ||
 	    write_cmap(&p, &t[CMAP], err) || write_name(f, suffix, &t[NAME], err))
 		goto out;
+	nh = p.n;
+	/* Glyphs at the end with the last one's advance need only their
+	 * side bearing (all of a monospaced face's). */
+	while (nh > 1 && ttf_advance(f, p.old[nh - 1]) == ttf_advance(f, p.old[nh - 2]))
+		nh--;
 	for (unsigned i = 0; i < p.n; i++) {
-		put16(&t[HMTX], ttf_advance(f, p.old[i]));
+		if (i < nh)
+			put16(&t[HMTX], ttf_advance(f, p.old[i]));
 		put16(&t[HMTX], (unsigned)ttf_lsb(f, p.old[i]) & 0xffff);
 	}
 	copy(&t[HEAD], &f->head);
 	set32(t[HEAD].p + 8, 0); /* checkSumAdjustment, set last */
 	set16(t[HEAD].p + 50, long_loca);
 	copy(&t[HHEA], &f->hhea);
-	set16(t[HHEA].p + 34, p.n);
+	set16(t[HHEA].p + 34, nh);
 	copy(&t[MAXP], &f->maxp);
 	set16(t[MAXP].p + 4, p.n);
 	copy(&t[OS2], &f->os2);
@@ -409,10 +457,12 @@ int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const 
 	put(&t[POST], f->post.p, 32);
 	set32(t[POST].p, 0x00030000); /* no glyph names */
 	/* Glyph programs call the font's functions and read its control
-	 * values: the hinting tables go along unchanged. */
-	copy(&t[CVT], &f->cvt);
-	copy(&t[FPGM], &f->fpgm);
-	copy(&t[PREP], &f->prep);
+	 * values: the hinting tables go along unchanged, or not at all. */
+	if (hints) {
+		copy(&t[CVT], &f->cvt);
+		copy(&t[FPGM], &f->fpgm);
+		copy(&t[PREP], &f->prep);
+	}
 	assemble(t, &o);
 	*out = o.p;
 	*outlen = o.len;

@@ -79,9 +79,13 @@ struct ttf_range {
  * code point order, widths, outlines and hinting copied unchanged, a
  * format 4 cmap, post format 3 (no glyph names), and a name table of the
  * family, style and version whose PostScript name is f's with suffix
- * appended, so two subsets of one font can sit in one PDF.  The same input
- * always gives the same bytes. */
+ * appended, so two subsets of one font can sit in one PDF.  Without hints,
+ * the glyphs lose their instructions and the font its cvt, fpgm and prep:
+ * a third of a small subset's bytes, which PDF readers mostly ignore
+ * (they scale outlines for the screen, and print at 600 dpi and more where
+ * hinting makes no difference).  The same input always gives the same
+ * bytes. */
 int ttf_subset(const struct ttf *f, const struct ttf_range *r, size_t nr, const char *suffix,
-	       unsigned char **out, size_t *outlen, char **err);
+	       bool hints, unsigned char **out, size_t *outlen, char **err);
 
 #endif

@@ -102,7 +102,7 @@ int cmd_print(int argc, char **argv)
 	struct kit_job job;
 	struct game g;
 	const char *out = NULL, *env = getenv("WYRMPOST_TEMPLATES");
-	char *pdf = NULL, *err = NULL, *deflt = NULL;
+	char *pdf = NULL, *err = NULL, *deflt = NULL, *title = NULL;
 	size_t len = 0;
 	bool found;
 	int opt, rc;
@@ -150,6 +150,9 @@ int cmd_print(int argc, char **argv)
 	if (found) {
 		job.game = g.engine->name;
 		job.state = game_to_xml(&g);
+		title = xasprintf("%s: game %s, turn %d", g.engine->title, g.id, g.turn);
+		job.title = title;
+		job.subject = "game in progress";
 	}
 	if (!out)
 		out = deflt = xasprintf("%s.pdf", argv[optind]);
@@ -165,6 +168,7 @@ int cmd_print(int argc, char **argv)
 		rc = write_out(out, pdf, len, &err);
 	free(pdf);
 	free(deflt);
+	free(title);
 	if (job.state)
 		xmlFreeDoc(job.state);
 	if (found)

@@ -48,8 +48,9 @@ const struct option_spec core_options[] = {
 	  "ask to take over by mail; the game master approves) or auto (the first "
 	  "to ask takes it)", NULL },
 	{ "pdf", OPT_ENUM, "embedded", 0, 0, "embedded|standard|none",
-	  "report PDFs with DejaVu embedded (any text, ~200 KB), with the standard "
-	  "fonts (Latin text and suits, ~4 KB, ten times faster), or none", NULL },
+	  "report PDFs with DejaVu embedded, only the characters used (any text, ~15-30 KB), "
+	  "with the standard fonts (Latin-1 and suits, other letters spelled in Latin ones, "
+	  "~4 KB, three times faster), or none", NULL },
 	{ "report-xml", OPT_BOOL, "no", 0, 0, NULL,
 	  "attach the report as XML (NAME.xml, see wyrmpost-view(5)) to every report "
 	  "mail, for players' own tools; it is written beside the report either way",

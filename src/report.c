@@ -249,10 +249,11 @@ char *report_reminder(const struct game *g, int p)
 }
 
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    char **pdf, size_t *len, char **err)
+		    const char *author, char **pdf, size_t *len, char **err)
 {
-	struct print_doc_opts o = { PRINT_A4, !strcmp(option_get(&g->opts, "pdf"), "standard"),
-				    NULL };
+	struct print_doc_opts o = { .paper = PRINT_A4,
+				    .small = !strcmp(option_get(&g->opts, "pdf"), "standard"),
+				    .author = author };
 	struct report_pdf r;
 	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
 	const char **lines = xcalloc(ev->n + 1, sizeof *lines);
@@ -262,6 +263,14 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	struct view board;
 	int rc;
 
+	/* The document's title names the reader too: a player keeps a folder
+	 * of these, and a reader lists them by title. */
+	char *doc_title = xasprintf("%s, %s", title,
+				    p >= 0 ? g->players[p].name : "public report");
+	char *subject = xasprintf("%s turn report", g->engine->title);
+
+	o.title = doc_title;
+	o.subject = subject;
 	memset(&r, 0, sizeof r);
 	for (size_t i = 0; i < ev->n; i++)
 		if (event_visible(&ev->v[i], p))
@@ -287,5 +296,7 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	free(lines);
 	free(title);
 	free(subtitle);
+	free(doc_title);
+	free(subject);
 	return rc;
 }

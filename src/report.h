@@ -29,9 +29,10 @@ char *report_held_player(const struct game *g, int p, const bool *missing);
 char *report_reminder(const struct game *g, int p);
 
 /* The same report as a PDF in memory (*pdf to free): the board as a
- * picture, the events, the details and the orders.  0, or -1 with *err. */
+ * picture, the events, the details and the orders; author is the PDF's
+ * author, the campaign's sender name.  0, or -1 with *err. */
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    char **pdf, size_t *len, char **err);
+		    const char *author, char **pdf, size_t *len, char **err);
 
 /* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
  * the board as data, the details and the orders; *len its length.  Caller

@@ -251,7 +251,7 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	}
 	if (fs_write_atomic(path, text, strlen(text), err))
 		rc = WP_ERR_IO;
-	if (!rc && want_pdf && report_turn_pdf(g, turn, ev, p, &pdf, &pdf_len, err))
+	if (!rc && want_pdf && report_turn_pdf(g, turn, ev, p, c->cfg.sender_name, &pdf, &pdf_len, err))
 		rc = WP_ERR_IO;
 	free(path);
 	path = xasprintf("%s/%s.pdf", dir, who);

@@ -51,7 +51,7 @@ static int draw_card(struct print_doc *d, void *ctx, const struct print_piece *p
 
 int main(int argc, char **argv)
 {
-	struct print_doc_opts o = { PRINT_A4, false, NULL };
+	struct print_doc_opts o = { .paper = PRINT_A4 };
 	struct print_sheet_opts so;
 	struct print_doc *d;
 	char *err = NULL, *buf = NULL;

@@ -36,6 +36,10 @@ played=$(ls "$work/c/games/b00001/turns" | wc -l)
 [ "$played" -eq 1 ] || { echo "bench: the run did not play the games" >&2; exit 70; }
 $timer -f '%e %M' -o "$work/floor.time" "$build/bench-floor" "$work/floor" >/dev/null
 
+# The report PDFs the run wrote: how many, and their mean and largest size.
+find "$work/c/games" -path '*/reports/*' -name '*.pdf' -exec wc -c {} + |
+	awk -v pdf="$pdf" '$2 != "total" { n++; s += $1; if ($1 > m) m = $1 }
+	END { if (n) printf "report PDFs (pdf=%s): %d, mean %.0f bytes, largest %d\n", pdf, n, s / n, m }'
 read -r rs rk <"$work/run.time"
 read -r fs fk <"$work/floor.time"
 awk -v pdf="$pdf" -v n="$n" -v rs="$rs" -v rk="$rk" -v fs="$fs" -v fk="$fk" 'BEGIN {

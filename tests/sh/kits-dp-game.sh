@@ -45,6 +45,8 @@ for paper in a4 letter; do
 	then ok; else fail "$f has a font not embedded"; cat fonts.out >&2; fi
 	[ "$(pdfinfo $f 2>/dev/null | awk '/^Pages:/ { print $2 }')" = 1 ] && ok || fail "$f: not one page"
 	pdfinfo $f 2>/dev/null | grep -q "^Page size: *$size pts" && ok || fail "$f: not $paper"
+	pdfinfo $f 2>/dev/null | grep -q "^Title: *Dragon Pants: game pants, turn [0-9]*$" && ok ||
+		fail "$f: no title naming the game and turn"
 	pdftotext $f - 2>/dev/null | tr -d '\f' >text.out
 	# the example game: eve (S den) on D7 with The Pants, fay (NW) on A1
 	# with the Rubber Ducky and to play, gus (NE) on G1 with a Freeze; time

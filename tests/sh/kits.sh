@@ -114,6 +114,12 @@ expect_status 0 "$WYRMPOST" print burglar
 [ -s burglar.pdf ] && ok || fail "no burglar.pdf"
 "$WYRMPOST" print burglar -o - >stdout.pdf
 if cmp -s stdout.pdf burglar.pdf; then ok; else fail "-o - differs from the file"; fi
+# what a reader shows of the document: the kit's title, no date
+pdfinfo burglar.pdf >info.out 2>/dev/null
+expect_grep '^Title: *Burglar & the Dragon$' info.out
+expect_grep '^Subject: *print and play kit$' info.out
+expect_grep '^Creator: *wyrmpost$' info.out
+expect_no_grep 'CreationDate\|ModDate' info.out
 
 # the ruler: twelve inches in two strips of six, measured from the content.
 # Inch ticks are the lines 8 mm long drawn downwards from a strip's top edge.

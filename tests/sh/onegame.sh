@@ -33,6 +33,13 @@ expect_no_grep 'g4' "$scratch/err"
 [ -f "$scratch/c/games/g3/turns/0001.xml" ] && ok || fail "g3 was not played"
 [ -f "$scratch/c/games/g4/turns/0001.xml" ] && ok || fail "g4 was not played"
 [ -s "$scratch/c/games/g4/reports/0001/dave.pdf" ] && ok || fail "g4's report PDF is missing"
+if command -v pdfinfo >/dev/null; then
+	pdfinfo "$scratch/c/games/g4/reports/0001/dave.pdf" >"$scratch/info" 2>/dev/null
+	expect_grep '^Title: .*: game g4, turn 1, dave$' "$scratch/info"
+	expect_grep '^Author: *wyrmpost$' "$scratch/info"
+	expect_grep '^Subject: .* turn report$' "$scratch/info"
+	expect_no_grep 'CreationDate' "$scratch/info"
+fi
 [ ! -e "$scratch/c/games/g1/turns/0001.xml" ] && ok || fail "g1 was played without ann's orders"
 [ ! -e "$scratch/c/games/g2/turns/0001.xml" ] && ok || fail "g2 half-played"
 expect_grep 'turn="1"' "$scratch/c/games/g1/game.xml"

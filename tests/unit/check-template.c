@@ -41,7 +41,7 @@ static void load_fails(const char *text, const char *want)
 
 static struct print_doc *new_doc(void)
 {
-	struct print_doc_opts o = { PRINT_A4, true, NULL };
+	struct print_doc_opts o = { .paper = PRINT_A4, .small = true };
 	struct print_doc *d;
 	char *err = NULL;
 	ck_assert_msg(print_doc_new(&d, &o, &err) == 0, "%s", err);
