@@ -34,6 +34,7 @@
 #ifndef WP_CAMPAIGN_FETCH_H
 #define WP_CAMPAIGN_FETCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "campaign.h"
@@ -56,5 +57,26 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err);
 int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
 	      char **err);
 void fetch_result_release(struct fetch_result *r);
+
+/* `wyrmpost submit`: one message read from fd (procmail's pipe, fetchmail's
+ * mda, a file), taken as fetch takes one, by the same steps and rules.
+ * fd is read only up to the size limit plus one byte; a longer message is
+ * copied from fd to spool/quarantine/ as it is read, never held whole.  A
+ * mail handed with its mbox envelope line ("From addr date") is read from
+ * the next line.  Text that is not a mail (no header block: orders the
+ * game master typed) has no Message-ID to index and nobody to answer by
+ * mail: the index and the never-answer rules pass it by, and in->verdict
+ * says what became of it.  WP_OK when the message may be taken as
+ * delivered (stored, refused and answered, logged, a duplicate or
+ * quarantined); otherwise a system failure, after which delivering it again
+ * is safe and may succeed. */
+struct intake_result {
+	struct fetch_result fetch; /* counts and log lines, as fetch's */
+	bool mail;    /* a mail (headers, blank line, body), not bare orders */
+	int verdict;  /* campaign_submit's code when it ran, else WP_OK */
+	char *reply;  /* the confirmation or answer made, or NULL */
+};
+int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char **err);
+void intake_result_release(struct intake_result *in);
 
 #endif

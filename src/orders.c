@@ -286,10 +286,12 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 		free(line);
 		lineno++;
 	}
+	/* `observe`, or `observe CODE` confirming it (see submit.c). */
 	if (s->game && !s->player && !s->password && s->n == 1 &&
 	    (!ascii_casecmp(s->lines[0].text, "observe") ||
+	     !ascii_ncasecmp(s->lines[0].text, "observe ", 8) ||
 	     !ascii_casecmp(s->lines[0].text, "unobserve"))) {
-		s->observe = ascii_casecmp(s->lines[0].text, "observe") ? -1 : 1;
+		s->observe = ascii_ncasecmp(s->lines[0].text, "observe", 7) ? -1 : 1;
 		return 0;
 	}
 	if (!s->game || !s->player || !s->password) {
@@ -456,6 +458,11 @@ out:
 	free(ctype);
 	free(cte);
 	return rc;
+}
+
+bool mail_is_message(const char *text, size_t len)
+{
+	return looks_like_mail(text, len);
 }
 
 char *mail_header_get(const char *text, size_t len, const char *name)
