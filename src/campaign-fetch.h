@@ -13,9 +13,15 @@
  *   4. a message whose Message-ID (or, without one, content hash) is in
  *      the index spool/seen/ was handled before: go to 6;
  *      mail that must never be answered (bounces, Auto-Submitted other
- *      than no, Precedence bulk/junk/list, our own X-Loop) is logged;
- *      otherwise its orders are stored and answered (campaign_submit), or
- *      its sender is told why it could not be read;
+ *      than no, Precedence bulk/junk/list, our own X-Loop, From the
+ *      campaign's own sender address) is logged;
+ *      otherwise its orders are stored and answered (campaign_submit:
+ *      replies go to the player's registered address), or, when it is not
+ *      orders or names no game or player of ours, its sender is told why,
+ *      with a hint, but only when the From address is registered (a
+ *      player's in any game, or a confirmed observer's): anything else is
+ *      only logged, for a From can be forged and answering it mails a
+ *      stranger (backscatter);
  *   5. its key goes into the index (spool/seen/KEY, atomically);
  *   6. the spool copy is removed;
  *   7. only now is it removed from its source (deleted, moved to a folder
@@ -27,6 +33,9 @@
  * orders and rewrites the same reply (outbox files are named by the
  * message): nothing doubles.  Killed between 5 and 7: a duplicate, removed.
  * Log lines go to the result and to spool/fetch.log.
+ *
+ * `wyrmpost submit` (procmail, fetchmail's mda) is the same path for one
+ * message from a pipe: campaign_intake below.
  *
  * Network sources as mail/fetch.h says (password-file, ca-file, timeout,
  * default 30 s); SIGPIPE is ignored while fetching.
