@@ -561,7 +561,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 			/* No player to tell: the intake answers the sender
 			 * if registered (campaign-fetch.h), with a hint. */
 			free(*err);
-			*err = xasprintf("%s: no player '%s' in game %s", g.id, s.player, g.id);
+			*err = xasprintf("%s: no player '%s' in this game", g.id, s.player);
 			hint_player(&g, s.player, err);
 			r->untold = true;
 		}

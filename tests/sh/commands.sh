@@ -124,7 +124,7 @@ f=$(ls "$scratch"/c/outbox/new/g1-0003-refused-dan-* 2>/dev/null | head -n 1)
 # A newcomer joins by mail when the game is open.
 printf 'From: Fay <fay@example.net>\n\ngame g1\nplayer fay\npassword fay-pw-1\njoin 5\n' >"$scratch/m"
 expect_status 0 wp submit "$scratch/m"             # not open: unknown player...
-expect_grep "no player 'fay' in game g1" "$scratch/err"
+expect_grep "g1: no player 'fay' in this game" "$scratch/err"
 ls "$scratch"/c/outbox/new | grep -q 'unreadable' && fail "fay was answered" || ok # ...in no game
 wp new g2 burglar --seed 3 --deadline 24h --option open=yes \
 	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
@@ -138,7 +138,7 @@ expect_grep 'fay joins the table in seat 3 with 5 tokens' "$scratch/c/games/g2/r
 printf 'From: Ann <ann@example.org>\n\ngame g1\nplayer amn\npassword annpw\nleave\n' >"$scratch/m"
 expect_status 0 wp submit "$scratch/m"
 f=$(ls "$scratch"/c/outbox/new/unreadable-* 2>/dev/null | head -n 1)
-[ -n "$f" ] && expect_grep "no player 'amn' in game g1; did you mean 'ann'?" "$f" ||
+[ -n "$f" ] && expect_grep "g1: no player 'amn' in this game; did you mean 'ann'?" "$f" ||
 	fail "ann not told of her misspelt name"
 [ -n "$f" ] && expect_grep '^To: ann@example.org' "$f"
 rm -f "$scratch"/c/outbox/new/unreadable-*

@@ -105,7 +105,7 @@ mail "$scratch/f4" 'Bob <bob@example.test>' '<f4@example.test>' -- \
 	'game g1' 'player bbo' 'password bobpw' 'leave'
 deliver "$scratch/f4"
 f=$(ls "$C"/outbox/new/unreadable-* 2>/dev/null | head -n 1)
-[ -n "$f" ] && expect_grep "no player 'bbo' in game g1; did you mean 'bob'?" "$f" ||
+[ -n "$f" ] && expect_grep "g1: no player 'bbo' in this game; did you mean 'bob'?" "$f" ||
 	fail "bob not told of his misspelt name"
 [ -n "$f" ] && expect_grep '^To: bob@example.test' "$f"
 rm -f "$C/outbox/new/"*
