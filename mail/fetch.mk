@@ -6,5 +6,6 @@ FETCH_SOURCES = mail/fetch.c mail/fetch.h mail/fetch-int.h mail/fetch-local.c \
 FETCH_CLI_SOURCES = src/cmd-fetch.c
 FETCH_UNIT_TESTS = check-fetch
 check_fetch_SOURCES = tests/unit/check-fetch.c $(TESTUTIL)
-FETCH_SCRIPT_TESTS = tests/sh/mailflow.sh tests/sh/fetch.sh tests/sh/fetch-servers.sh
+FETCH_SCRIPT_TESTS = tests/sh/mailflow.sh tests/sh/fetch.sh tests/sh/fetch-servers.sh \
+	tests/sh/intake-mail.sh
 FETCH_DIST =

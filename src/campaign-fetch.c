@@ -37,6 +37,7 @@ struct fetch_run {
 	struct campaign *c;
 	struct fetch_result *r;
 	const char *url; /* the source being read, for the log */
+	struct intake_result *in; /* submit's message: its verdict; else NULL */
 };
 
 static char *hex_sha256(const char *data, size_t len)
@@ -128,6 +129,16 @@ static bool value_starts(const char *v, const char *w)
 	return v && !ascii_ncasecmp(v, w, strlen(w));
 }
 
+/* Is the From value the campaign's own sender address?  Answering it
+ * would be answering ourselves. */
+static bool from_us(const struct campaign *c, const char *from)
+{
+	char *addr = mail_address_of(from);
+	bool us = addr && !ascii_casecmp(addr, c->cfg.sender);
+	free(addr);
+	return us;
+}
+
 /* Mail that must never be answered; returns why, or NULL. */
 static const char *never_answer(const struct campaign *c, const char *raw, size_t len)
 {
@@ -153,26 +164,65 @@ static const char *never_answer(const struct campaign *c, const char *raw, size_
 		why = "a bounce (MAILER-DAEMON)";
 	else if (value_starts(h[5], "multipart/report"))
 		why = "a delivery report";
+	else if (h[4] && from_us(c, h[4]))
+		why = "from the campaign's own address";
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		free(h[i]);
 	free(loop);
 	return why;
 }
 
-/* Tell the sender that the mail held no orders we could read. */
-static int answer_unreadable(struct campaign *c, const char *raw, size_t len,
-			     const char *key, const char *why, char **err)
+/* Is addr registered anywhere in the campaign: a player's address in
+ * any game, or an observer's (who confirmed it)?  Only such an address is
+ * ever answered about a mail that names no player of ours: the From of a
+ * mail is whatever its sender wrote, and answering a forged one mails a
+ * stranger (backscatter). */
+static bool registered_anywhere(const struct campaign *c, const char *addr)
 {
+	struct strlist ids = STRLIST_INIT;
+	char *e = NULL;
+	bool found = false;
+
+	if (campaign_list_games(c, &ids, &e))
+		free(e);
+	for (size_t i = 0; i < ids.n && !found; i++) {
+		struct game g;
+		e = NULL;
+		if (campaign_load_game(c, ids.v[i], &g, &e)) {
+			free(e);
+			continue;
+		}
+		for (size_t p = 0; p < g.nplayers && !found; p++)
+			found = g.players[p].email && !ascii_casecmp(g.players[p].email, addr);
+		for (size_t o = 0; o < g.observers.n && !found; o++)
+			found = !ascii_casecmp(g.observers.v[o], addr);
+		game_release(&g);
+	}
+	strlist_clear(&ids);
+	return found;
+}
+
+/* Tell the sender why the mail was not used (lead: what became of it),
+ * when the sender's address is registered; else only log it. */
+static int answer_sender(struct fetch_run *fr, const char *raw, size_t len, const char *key,
+			 const char *lead, const char *why, char **err)
+{
+	struct campaign *c = fr->c;
 	char *from = mail_header_get(raw, len, "From");
 	char *to = mail_address_of(from), *body, *mkey, *msgid;
 	int rc;
 	free(from);
 	if (!to)
 		return WP_OK;
+	if (!registered_anywhere(c, to)) {
+		fetch_log(fr, "not answered: %s is in no game (message %.16s)", to, key);
+		free(to);
+		return WP_OK;
+	}
 	msgid = mail_header_get(raw, len, "Message-ID");
-	body = xasprintf("Your mail could not be read as orders: %s.\n\n"
+	body = xasprintf("%s: %s.\n\n"
 			 "Orders start with the lines 'game ID', 'player NAME' and "
-			 "'password SECRET', then one order per line, as plain text.\n", why);
+			 "'password SECRET', then one order per line, as plain text.\n", lead, why);
 	mkey = xasprintf("unreadable-%.16s", key);
 	rc = campaign_mail_to(c, NULL, to, mkey,
 			      "[wyrmpost] your mail could not be read as orders", body, msgid,
@@ -183,6 +233,8 @@ static int answer_unreadable(struct campaign *c, const char *raw, size_t len,
 	free(to);
 	return rc;
 }
+
+#define UNREADABLE "Your mail could not be read as orders"
 
 /* The one call that turns a mail into stored orders and a reply.  When
  * MIME decoding is wired in, it goes here: mime_orders_text() on raw, then
@@ -199,20 +251,28 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 	struct campaign *c = fr->c;
 	char *key = message_key(raw, len), *seen = spool_path(c, "seen", key), *e = NULL;
 	const char *why;
+	bool bare = fr->in && !fr->in->mail;
 	int rc = WP_OK;
 
-	if (fs_exists(seen)) {
+	/* Bare orders typed by the game master have no identity to index
+	 * (giving the same text again is meant) and no headers to judge. */
+	if (!bare && fs_exists(seen)) {
 		fr->r->duplicates++;
 		free(seen);
 		free(key);
 		return WP_OK;
 	}
-	if ((why = never_answer(c, raw, len))) {
+	if (!bare && (why = never_answer(c, raw, len))) {
 		fetch_log(fr, "not answered: %s (message %.16s)", why, key);
 		fr->r->ignored++;
 	} else {
 		struct submit_result sr;
 		int src = submit_message(c, raw, len, &sr, &e);
+		if (fr->in) {
+			fr->in->verdict = src;
+			fr->in->reply = sr.reply;
+			sr.reply = NULL;
+		}
 		if (src == WP_ERR_IO) {
 			rc = src;
 			fetch_log(fr, "message %.16s: %s", key, e ? e : "cannot be stored");
@@ -226,8 +286,8 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 			fr->r->quarantined++;
 			rc = spool_put(c, "quarantine", name, raw, len, &e2);
 			if (!rc)
-				rc = answer_unreadable(c, raw, len, key, "it could not be parsed safely",
-						       &e2);
+				rc = answer_sender(fr, raw, len, key, UNREADABLE,
+						   "it could not be parsed safely", &e2);
 			if (rc)
 				fetch_log(fr, "message %.16s: %s", key, e2);
 			free(e2);
@@ -235,11 +295,15 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 		} else {
 			fetch_log(fr, "%s", e ? e : "refused");
 			fr->r->failed++;
-			/* Refusals naming a game were answered by the campaign;
-			 * a mail that is not orders at all is answered here. */
-			if (!sr.game) {
+			/* Refusals naming a player were answered by the
+			 * campaign, to the player; a mail that is not orders at
+			 * all, or names no game or player of ours, is answered
+			 * here if its sender is registered. */
+			if (!sr.game || sr.untold) {
 				char *e2 = NULL;
-				rc = answer_unreadable(c, raw, len, key, e ? e : "no orders", &e2);
+				rc = answer_sender(fr, raw, len, key,
+						   sr.untold ? "Your mail was not used" : UNREADABLE,
+						   e ? e : "no orders", &e2);
 				if (rc)
 					fetch_log(fr, "message %.16s: %s", key, e2);
 				free(e2);
@@ -250,7 +314,7 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 		e = NULL;
 	}
 	crashpoint("fetch-answered");
-	if (!rc && spool_put(c, "seen", key, "", 0, &e)) {
+	if (!rc && !bare && spool_put(c, "seen", key, "", 0, &e)) {
 		fetch_log(fr, "%s", e);
 		rc = WP_ERR_IO;
 	}
@@ -308,8 +372,162 @@ static int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **
 int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
 	      char **err)
 {
-	struct fetch_run fr = { c, r, NULL };
+	struct fetch_run fr = { c, r, NULL, NULL };
 	return fetch_take(&fr, raw, len, err);
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w, n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* A message over the limit whose first len bytes are head and whose rest
+ * is still to come from fd: copied to spool/quarantine/HASH.eml as it is
+ * read, 64 KiB at a time, so a mail of any size costs no more memory than
+ * the limit.  The copy is written as a temporary file, synced, then
+ * renamed, like every spool file. */
+static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len, int fd,
+			     char **err)
+{
+	struct campaign *c = fr->c;
+	char *dir = xasprintf("%s/spool/quarantine", c->dir);
+	char *tmp = xasprintf("%s/.intake.%ld.tmp", dir, (long)getpid()), *name, *path;
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	struct sb hex = SB_INIT;
+	char buf[65536];
+	unsigned long long total = len;
+	ssize_t n = 0;
+	int out, rc = WP_OK;
+
+	if (fs_mkdirs(dir, err)) {
+		free(tmp);
+		free(dir);
+		return WP_ERR_IO;
+	}
+	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)head);
+	if (out < 0 || write_all(out, head, len))
+		rc = WP_ERR_IO;
+	while (!rc && (n = read(fd, buf, sizeof buf)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write_all(out, buf, (size_t)n)) {
+			rc = WP_ERR_IO;
+			break;
+		}
+		sha256_update(&ctx, (size_t)n, (const uint8_t *)buf);
+		total += (unsigned long long)n;
+	}
+	if (!rc && fsync(out))
+		rc = WP_ERR_IO;
+	if (rc)
+		*err = xasprintf("cannot quarantine a mail in %s: %s", dir, strerror(errno));
+	if (out >= 0)
+		close(out);
+	sha256_digest(&ctx, sizeof d, d);
+	for (size_t i = 0; i < sizeof d; i++)
+		sb_addf(&hex, "%02x", d[i]);
+	name = xasprintf("%s.eml", sb_str(&hex));
+	path = xasprintf("%s/%s", dir, name);
+	if (!rc && fs_rename(tmp, path, err))
+		rc = WP_ERR_IO;
+	if (rc) {
+		unlink(tmp);
+	} else {
+		fetch_log(fr, "quarantined spool/quarantine/%s: %llu bytes, over the limit of %lld",
+			  name, total, c->cfg.message_size);
+		fr->r->quarantined++;
+	}
+	sb_release(&hex);
+	free(path);
+	free(name);
+	free(tmp);
+	free(dir);
+	return rc;
+}
+
+/* Read fd up to limit + 1 bytes: more than the limit is all we need to
+ * know that the rest goes to the quarantine unread. */
+static int read_bounded(int fd, long long limit, struct sb *out, char **err)
+{
+	char buf[65536];
+	while ((long long)out->len <= limit) {
+		size_t want = sizeof buf;
+		ssize_t n;
+		if ((long long)want > limit + 1 - (long long)out->len)
+			want = (size_t)(limit + 1 - (long long)out->len);
+		n = read(fd, buf, want);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*err = xasprintf("cannot read the mail: %s", strerror(errno));
+			return WP_ERR_IO;
+		}
+		if (n == 0)
+			break;
+		sb_add(out, buf, (size_t)n);
+	}
+	return WP_OK;
+}
+
+int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char **err)
+{
+	struct fetch_run fr = { c, &in->fetch, "submit", in };
+	struct sb raw = SB_INIT;
+	struct sigaction ign, old;
+	const char *text;
+	size_t len;
+	int rc;
+
+	memset(in, 0, sizeof *in);
+	rc = read_bounded(fd, c->cfg.message_size, &raw, err);
+	if (rc) {
+		sb_release(&raw);
+		return rc;
+	}
+	text = sb_str(&raw), len = raw.len;
+	/* procmail hands the mail with its mbox envelope line ("From
+	 * ann@example.org  Fri Jan 15 09:00:00 2027"); the mail, as a source
+	 * would give it, starts on the next line. */
+	if (len > 5 && !memcmp(text, "From ", 5)) {
+		const char *nl = memchr(text, '\n', len);
+		size_t skip = nl ? (size_t)(nl - text) + 1 : len;
+		if (mail_is_message(text + skip, len - skip))
+			text += skip, len -= skip;
+	}
+	in->mail = mail_is_message(text, len);
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	if ((long long)raw.len > c->cfg.message_size) {
+		in->fetch.messages++;
+		in->mail = true;
+		rc = quarantine_stream(&fr, raw.buf, raw.len, fd, err);
+	} else {
+		rc = fetch_take(&fr, text, len, err);
+	}
+	mime_parser_shutdown();
+	sigaction(SIGPIPE, &old, NULL);
+	sb_release(&raw);
+	return rc;
+}
+
+void intake_result_release(struct intake_result *in)
+{
+	fetch_result_release(&in->fetch);
+	free(in->reply);
+	memset(in, 0, sizeof *in);
 }
 
 /* Messages a killed run left in spool/new/: finish them first. */
@@ -394,7 +612,7 @@ static int fetch_source(struct fetch_run *fr, const struct config_source *cs, ch
 
 int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 {
-	struct fetch_run fr = { c, r, NULL };
+	struct fetch_run fr = { c, r, NULL, NULL };
 	struct sigaction ign, old;
 	int first;
 

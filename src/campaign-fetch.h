@@ -13,9 +13,15 @@
  *   4. a message whose Message-ID (or, without one, content hash) is in
  *      the index spool/seen/ was handled before: go to 6;
  *      mail that must never be answered (bounces, Auto-Submitted other
- *      than no, Precedence bulk/junk/list, our own X-Loop) is logged;
- *      otherwise its orders are stored and answered (campaign_submit), or
- *      its sender is told why it could not be read;
+ *      than no, Precedence bulk/junk/list, our own X-Loop, From the
+ *      campaign's own sender address) is logged;
+ *      otherwise its orders are stored and answered (campaign_submit:
+ *      replies go to the player's registered address), or, when it is not
+ *      orders or names no game or player of ours, its sender is told why,
+ *      with a hint, but only when the From address is registered (a
+ *      player's in any game, or a confirmed observer's): anything else is
+ *      only logged, for a From can be forged and answering it mails a
+ *      stranger (backscatter);
  *   5. its key goes into the index (spool/seen/KEY, atomically);
  *   6. the spool copy is removed;
  *   7. only now is it removed from its source (deleted, moved to a folder
@@ -28,12 +34,16 @@
  * message): nothing doubles.  Killed between 5 and 7: a duplicate, removed.
  * Log lines go to the result and to spool/fetch.log.
  *
+ * `wyrmpost submit` (procmail, fetchmail's mda) is the same path for one
+ * message from a pipe: campaign_intake below.
+ *
  * Network sources as mail/fetch.h says (password-file, ca-file, timeout,
  * default 30 s); SIGPIPE is ignored while fetching.
  */
 #ifndef WP_CAMPAIGN_FETCH_H
 #define WP_CAMPAIGN_FETCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "campaign.h"
@@ -56,5 +66,26 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err);
 int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
 	      char **err);
 void fetch_result_release(struct fetch_result *r);
+
+/* `wyrmpost submit`: one message read from fd (procmail's pipe, fetchmail's
+ * mda, a file), taken as fetch takes one, by the same steps and rules.
+ * fd is read only up to the size limit plus one byte; a longer message is
+ * copied from fd to spool/quarantine/ as it is read, never held whole.  A
+ * mail handed with its mbox envelope line ("From addr date") is read from
+ * the next line.  Text that is not a mail (no header block: orders the
+ * game master typed) has no Message-ID to index and nobody to answer by
+ * mail: the index and the never-answer rules pass it by, and in->verdict
+ * says what became of it.  WP_OK when the message may be taken as
+ * delivered (stored, refused and answered, logged, a duplicate or
+ * quarantined); otherwise a system failure, after which delivering it again
+ * is safe and may succeed. */
+struct intake_result {
+	struct fetch_result fetch; /* counts and log lines, as fetch's */
+	bool mail;    /* a mail (headers, blank line, body), not bare orders */
+	int verdict;  /* campaign_submit's code when it ran, else WP_OK */
+	char *reply;  /* the confirmation or answer made, or NULL */
+};
+int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char **err);
+void intake_result_release(struct intake_result *in);
 
 #endif

@@ -77,6 +77,8 @@ struct submit_result {
 	size_t accepted, rejected;
 	bool stored;   /* the player's pending orders were replaced */
 	bool quarantine; /* the mail could not be parsed safely: keep it apart */
+	bool untold;   /* refused, and nobody was told (no such player): the
+			  intake answers the sender only if registered */
 };
 int campaign_submit(struct campaign *c, const char *text, size_t len,
 		    struct submit_result *r, char **err);

@@ -8,6 +8,21 @@
 #include "utf8.h"
 #include "util.h"
 
+/* An order's verb may end with a colon as a header keyword may ("Name:
+ * Bob", "vote:stakes"): the line without it, for the engines read verbs
+ * alone.  Only a word of letters is a verb; "12:00" stays as it is. */
+static char *without_verb_colon(const char *text)
+{
+	size_t k = 0;
+	while ((text[k] >= 'a' && text[k] <= 'z') || (text[k] >= 'A' && text[k] <= 'Z'))
+		k++;
+	if (!k || text[k] != ':')
+		return xstrdup(text);
+	return text[k + 1] == ' ' || text[k + 1] == '\t' || text[k + 1] == '\0'
+		? xasprintf("%.*s%s", (int)k, text, text + k + 1)
+		: xasprintf("%.*s %s", (int)k, text, text + k + 1);
+}
+
 static void add_line(struct submission *s, int lineno, const char *text)
 {
 	struct order_line *l;
@@ -15,7 +30,7 @@ static void add_line(struct submission *s, int lineno, const char *text)
 	l = &s->lines[s->n++];
 	memset(l, 0, sizeof *l);
 	l->lineno = lineno;
-	l->text = xstrdup(text);
+	l->text = without_verb_colon(text);
 }
 
 /* "keyword value" or "keyword: value"; returns the value or NULL. */
@@ -111,6 +126,34 @@ static int take_header(struct submission *s, const char *line, int lineno, char 
 		return 1;
 	}
 	return 0;
+}
+
+/* A line whose first word is a header keyword misspelt ("gmae g1",
+ * "plyer ann"): the first such line for each keyword, for the hint when
+ * that header line is missing. */
+static const char *const header_kws[] = { "game", "player", "password" };
+struct near_kw {
+	int lineno;
+	char *word;
+};
+
+static void note_near_keyword(struct near_kw *near, const char *line, int lineno)
+{
+	char *word = xstrndup(line, strcspn(line, " \t:"));
+	for (size_t k = 0; k < ARRAY_SIZE(header_kws); k++) {
+		size_t d = str_distance(word, header_kws[k]);
+		if (!near[k].word && d > 0 && d <= 2 && d < strlen(word)) {
+			near[k].lineno = lineno;
+			near[k].word = xstrdup(word);
+		}
+	}
+	free(word);
+}
+
+static void near_release(struct near_kw *near)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(header_kws); k++)
+		free(near[k].word);
 }
 
 /* The line of text at *i, trimmed (caller frees); *i moves past it. */
@@ -214,6 +257,7 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 	int lineno = first_lineno;
 	size_t i = 0;
 	bool in_orders = false;
+	struct near_kw near[3] = { { 0, NULL } };
 
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) /* byte-order mark */
 		i = 3;
@@ -231,6 +275,7 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 			*err = xasprintf("line %d: is not UTF-8 text; save the orders as UTF-8",
 					 lineno);
 			free(line);
+			near_release(near);
 			return -1;
 		}
 		i = end + 1;
@@ -266,8 +311,11 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 		h = in_orders ? 0 : take_header(s, line, lineno, err);
 		if (h < 0) {
 			free(line);
+			near_release(near);
 			return -1;
 		}
+		if (!h)
+			note_near_keyword(near, line, lineno);
 		/* Text before the header lines ("Hi, here are my orders") is not
 		 * part of the orders block: the block starts at the header. */
 		if (!h && !s->game && !s->player && !s->password && !s->turn) {
@@ -286,18 +334,28 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 		free(line);
 		lineno++;
 	}
+	/* `observe`, or `observe CODE` confirming it (see submit.c). */
 	if (s->game && !s->player && !s->password && s->n == 1 &&
 	    (!ascii_casecmp(s->lines[0].text, "observe") ||
+	     !ascii_ncasecmp(s->lines[0].text, "observe ", 8) ||
 	     !ascii_casecmp(s->lines[0].text, "unobserve"))) {
-		s->observe = ascii_casecmp(s->lines[0].text, "observe") ? -1 : 1;
+		s->observe = ascii_ncasecmp(s->lines[0].text, "observe", 7) ? -1 : 1;
 		return 0;
 	}
 	if (!s->game || !s->player || !s->password) {
+		int k = !s->game ? 0 : !s->player ? 1 : 2;
 		*err = xasprintf("the orders must begin with the lines 'game ID', "
-				 "'player NAME' and 'password SECRET'; %s is missing",
-				 !s->game ? "game" : !s->player ? "player" : "password");
+				 "'player NAME' and 'password SECRET'; %s is missing", header_kws[k]);
+		if (near[k].word) {
+			char *more = xasprintf("%s (line %d: did you mean '%s' for '%s'?)", *err,
+					       near[k].lineno, header_kws[k], near[k].word);
+			free(*err);
+			*err = more;
+		}
+		near_release(near);
 		return -1;
 	}
+	near_release(near);
 	return 0;
 }
 
@@ -456,6 +514,11 @@ out:
 	free(ctype);
 	free(cte);
 	return rc;
+}
+
+bool mail_is_message(const char *text, size_t len)
+{
+	return looks_like_mail(text, len);
 }
 
 char *mail_header_get(const char *text, size_t len, const char *name)

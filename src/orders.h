@@ -10,7 +10,8 @@
  * Text before the header lines (a greeting), lines quoted with ">" and
  * everything after a "-- " signature line are ignored; "#" starts a comment at the beginning of a line or after a space.
  * Anyone may send just `game ID` and `observe` (or `unobserve`) from a mail
- * address to get (or stop) the game's public reports there.
+ * address to get (or stop) the game's public reports there; `observe CODE`
+ * is the reply that confirms an `observe` (see submit.c).
  * A text that is an RFC 5322 message (headers, blank line, body) has its
  * plain-text body read; its From, Message-ID and Subject are kept.
  */
@@ -40,6 +41,9 @@ struct submission {
  * *err then says what is wrong and on which line. */
 int submission_parse(const char *text, size_t len, struct submission *s, char **err);
 void submission_release(struct submission *s);
+
+/* Is text a mail (RFC 5322 headers, a blank line, a body), not bare orders? */
+bool mail_is_message(const char *text, size_t len);
 
 /* The unfolded value of header `name` of a mail (caller frees), or NULL
  * when the text is not a mail or has no such header. */

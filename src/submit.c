@@ -16,6 +16,7 @@
 #include "password.h"
 #include "report.h"
 #include "seat.h"
+#include "token.h"
 
 static char *short_hash(const char *text, size_t len)
 {
@@ -97,6 +98,23 @@ static void hint_game(const struct campaign *c, const char *id, char **err)
 	}
 	free(e);
 	strlist_clear(&ids);
+}
+
+/* "did you mean" for a player name game g does not have. */
+static void hint_player(const struct game *g, const char *name, char **err)
+{
+	const char *best = NULL;
+	size_t best_d = 3;
+	for (size_t i = 0; i < g->nplayers; i++) {
+		size_t d = str_distance(name, g->players[i].name);
+		if (d < best_d && d < strlen(name))
+			best = g->players[i].name, best_d = d;
+	}
+	if (best) {
+		char *more = xasprintf("%s; did you mean '%s'?", *err, best);
+		free(*err);
+		*err = more;
+	}
 }
 
 /* The engine checks the lines that are not commands, in one batch (it may
@@ -423,12 +441,55 @@ static int takeover(struct campaign *c, struct game *g, const struct submission 
 	return rc;
 }
 
-/* `observe` / `unobserve` from a mail address: public reports only. */
+/* Has a mail with this key already been written (in the outbox or sent)? */
+static bool mailed_before(const struct campaign *c, const char *key)
+{
+	char *a = xasprintf("%s/outbox/new/%s.eml", c->dir, key);
+	char *b = xasprintf("%s/sent/new/%s.eml", c->dir, key);
+	bool yes = fs_exists(a) || fs_exists(b);
+	free(a);
+	free(b);
+	return yes;
+}
+
+/* `observe` from an address not yet observing: mail it the code that
+ * confirms, at most once a turn (a forger sending a hundred requests in a
+ * victim's name makes one mail a turn, not a hundred). */
+static int ask_observe(struct campaign *c, const struct game *g, const struct submission *s,
+		       const char *addr, const char *code, struct submit_result *r, char **err)
+{
+	char *ah = short_hash(addr, strlen(addr));
+	char *key = xasprintf("%s-%04d-observe-confirm-%s", g->id, g->turn, ah);
+	char *subject = xasprintf("[%s] confirm: public reports to %s?", g->id, addr);
+	int rc = WP_OK;
+
+	r->reply = xasprintf("Someone, perhaps you, asked for the public reports of game %s "
+			     "(%s) to go to %s.\n\n"
+			     "To confirm, reply with these two lines:\n\n"
+			     "game %s\nobserve %s\n\n"
+			     "If it was not you, do nothing: no more mail about it will come.\n",
+			     g->id, g->engine->title, addr, g->id, code);
+	if (!mailed_before(c, key))
+		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
+				      "auto-replied", NULL, 0, err);
+	free(subject);
+	free(key);
+	free(ah);
+	return rc;
+}
+
+/* `observe` / `unobserve` from a mail address: public reports only.
+ * `observe` subscribes only the address that proves it gets mail: the
+ * first mail gets a code, and `observe CODE` from that address subscribes
+ * it.  `unobserve` is at once: it only stops mail, and stopping mail must
+ * take one message; its answer goes only to an address that was observing,
+ * so a forged one mails nobody new. */
 static int observe(struct campaign *c, struct game *g, const struct submission *s,
 		   struct submit_result *r, char **err)
 {
-	char *addr = mail_address_of(s->from);
+	char *addr = mail_address_of(s->from), *code = NULL;
 	char *hash, *key, *subject;
+	const char *given = s->lines[0].text + strlen(s->observe > 0 ? "observe" : "unobserve");
 	bool had;
 	int rc;
 
@@ -439,8 +500,24 @@ static int observe(struct campaign *c, struct game *g, const struct submission *
 	}
 	had = strlist_has(&g->observers, addr);
 	if (s->observe > 0 && !had) {
+		code = campaign_token(c, "observe", g->id, addr, err);
+		if (!code) {
+			free(addr);
+			return WP_ERR_IO;
+		}
+		if (!token_equal(given, code)) {
+			rc = ask_observe(c, g, s, addr, code, r, err);
+			free(code);
+			free(addr);
+			return rc;
+		}
+		free(code);
 		strlist_add(&g->observers, addr);
-	} else if (s->observe < 0 && had) {
+	} else if (s->observe < 0 && !had) {
+		/* Not observing: nothing to stop, nobody to answer. */
+		free(addr);
+		return WP_OK;
+	} else if (s->observe < 0) {
 		struct strlist kept = STRLIST_INIT;
 		for (size_t i = 0; i < g->observers.n; i++)
 			if (strcmp(g->observers.v[i], addr))
@@ -522,6 +599,14 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 				       c->cfg.gamemaster);
 		*err = xasprintf("%s: wrong player or password", g.id);
 		rc = WP_ERR_NOPERM;
+		if (p < 0) {
+			/* No player to tell: the intake answers the sender
+			 * if registered (campaign-fetch.h), with a hint. */
+			free(*err);
+			*err = xasprintf("%s: no player '%s' in this game", g.id, s.player);
+			hint_player(&g, s.player, err);
+			r->untold = true;
+		}
 		if (p >= 0 && tell_player(c, &g, p, &s, "badpw", told, &e2)) {
 			free(*err);
 			*err = e2;

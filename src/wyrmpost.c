@@ -37,18 +37,23 @@ const struct cmd commands[] = {
 	  "state under turns/) against the schemas; prints each problem as FILE:LINE:\n"
 	  "message and exits with 65 (EX_DATAERR) if there was any.\n" },
 	{ "submit", cmd_submit, "submit [FILE]", "take one orders text or mail",
-	  "Reads an orders text, or one RFC 5322 mail with a plain-text body, from FILE\n"
-	  "or standard input (so '|wyrmpost submit' works in a procmail recipe).\n"
+	  "Reads an orders text, or one RFC 5322 mail, from FILE or standard input\n"
+	  "(so '|wyrmpost submit' works in a procmail recipe or as fetchmail's mda).\n"
 	  "The text starts with 'game ID', 'player NAME' and 'password SECRET' lines,\n"
 	  "optionally 'turn N', then one order per line.  Each line is accepted or\n"
 	  "rejected with a reason; the confirmation is printed and mailed to the\n"
 	  "player.  A later submission for the same turn replaces the earlier one.\n"
-	  "Exit status 77 (EX_NOPERM) for a wrong password, 65 (EX_DATAERR) for orders\n"
-	  "for another turn or a text that holds no orders header.\n" },
+	  "A mail is taken as 'fetch' takes one: used once however often it is\n"
+	  "delivered, never answered when automatic or from an address in no game,\n"
+	  "quarantined unread over the size limit; its exit status is 0 once it is\n"
+	  "handled, 75 when delivering it again may help.  Typed orders (no mail\n"
+	  "headers) exit 77 (EX_NOPERM) for a wrong password, 65 (EX_DATAERR) for\n"
+	  "orders for another turn or a text that holds no orders header.\n" },
 	{ "fetch", cmd_fetch, "fetch", "read orders mail from the configured sources",
 	  "Reads every <source> of wyrmpost.xml (imap[s]://, pop3[s]://, maildir:PATH,\n"
 	  "mbox:PATH; see wyrmpost.xml(5)) and takes\n"
-	  "each message as 'submit' would: orders stored, every mail answered.  A\n"
+	  "each message as 'submit' would: orders stored and answered, answers only\n"
+	  "to addresses registered in some game (others are logged).  A\n"
 	  "message is removed from its source only after its orders are stored; a\n"
 	  "message seen before (same Message-ID) is only removed; bounces, automatic\n"
 	  "replies, bulk and list mail and our own are logged, never answered; mail\n"

@@ -7,7 +7,7 @@
 # webmail in base64, the orders in an attached orders.txt) handed to
 # `wyrmpost submit` on standard input, bare and with the mbox envelope line
 # first as procmail pipes them: the orders taken, the verdicts in the
-# reply.  (The shared corpus of third-party mail: tests/sh/mail-corpus.sh.)
+# reply; each taken once however often it is delivered.  (The shared corpus of third-party mail: tests/sh/mail-corpus.sh.)
 . "$top_srcdir/tests/sh/lib.sh"
 . "$top_srcdir/tests/sh/mailparts.sh"
 
@@ -98,7 +98,19 @@ clients() {
 }
 envelope=
 clients
+# The same mails again, now as procmail pipes them: a new campaign's index
+# (the old one knows their Message-IDs and would take each once only).
+rm -rf "$C/spool/seen"
 envelope=yes
 clients
+# Delivered once more (a mail system that retries): every mail is seen
+# before, nothing is answered or stored again.
+rm -f "$C/outbox/new/"* "$C/games/g1/orders/0001/"*
+envelope=yes
+for f in "$data"/*.eml; do
+	expect_status 0 wp submit <"$f"
+done
+[ -z "$(ls "$C/outbox/new")" ] && ok || fail "a mail delivered again was answered"
+[ -z "$(ls "$C/games/g1/orders/0001")" ] && ok || fail "a mail delivered again was stored"
 
 finish

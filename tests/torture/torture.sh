@@ -1,7 +1,8 @@
 #!/bin/sh
 # torture.sh [SAMPLE] - kill anywhere: each command of a game master's day
-# (`run` reading a Maildir and mailing through a sendmail command, `submit`,
-# `fetch`, `send`, `rollback`) is killed with SIGKILL just before one of
+# (`run` reading a Maildir and mailing through a sendmail command, `submit`
+# of typed orders, of a mail and of an `observe`, `fetch`, `send`,
+# `rollback`) is killed with SIGKILL just before one of
 # the calls that change files (killpoint.so, loaded with LD_PRELOAD), then
 # given again; the campaign must end byte for byte, dot files included, as
 # after one uninterrupted command.  SAMPLE kill points per command, spread
@@ -97,6 +98,18 @@ torture run "$scratch/s0" $T1 run
 cp -R "$scratch/ref" "$scratch/s1"
 printf 'game g1\nplayer bob\npassword pb\nleave\n' >"$scratch/orders.txt"
 torture submit "$scratch/s1" $((T1 + 60)) submit "$scratch/orders.txt"
+# The same through the intake a mail takes (procmail's pipe: the envelope
+# line, the spool, the Message-ID index), and an observe whose code is
+# mailed (a fixed secret: a made one is random, never the same twice).
+{ printf 'From cat@example.test  Fri Jan 15 09:00:00 2027\n'
+  printf 'From: Cat <cat@example.test>\nMessage-ID: <sm1@example.test>\n\n'
+  printf 'game g1\nplayer cat\npassword pc\nleave\n'; } >"$scratch/mail.eml"
+torture submit-mail "$scratch/s1" $((T1 + 60)) submit "$scratch/mail.eml"
+printf 'From: Zed <zed@example.test>\nMessage-ID: <ob@example.test>\n\ngame g1\nobserve\n' \
+	>"$scratch/observe.eml"
+printf '%064d\n' 7 >"$scratch/s1/secret"
+chmod 600 "$scratch/s1/secret"
+torture observe "$scratch/s1" $((T1 + 60)) submit "$scratch/observe.eml"
 cp -R "$scratch/ref" "$scratch/s2"
 mail m4 cat g1 cat pc leave
 cp "$scratch/c/inbox/new/m4" "$scratch/s2/inbox/new/m4"

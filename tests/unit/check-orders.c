@@ -30,6 +30,44 @@ START_TEST(header_lines_any_case_optional_colon)
 }
 END_TEST
 
+/* An order's verb takes a colon as a header keyword does ("Name: X" as
+ * "Game: X"); a colon that is not after a verb of letters stays. */
+START_TEST(order_verb_optional_colon)
+{
+	struct submission s;
+	parse_ok("game g1\nPlayer:ann\npassword pw\nName: Bob Stone\nvote:stakes\nat 12:00\n"
+		 "raise:\n", &s);
+	ck_assert_str_eq(s.player, "ann");
+	ck_assert_uint_eq(s.n, 4);
+	ck_assert_str_eq(s.lines[0].text, "Name Bob Stone");
+	ck_assert_str_eq(s.lines[1].text, "vote stakes");
+	ck_assert_str_eq(s.lines[2].text, "at 12:00");
+	ck_assert_str_eq(s.lines[3].text, "raise");
+	submission_release(&s);
+}
+END_TEST
+
+/* A misspelt header keyword gets a hint naming its line. */
+START_TEST(misspelt_header_keyword_hint)
+{
+	struct submission s;
+	char *err = NULL;
+	const char *t = "game g1\nplyer ann\npassword pw\nleave\n";
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_msg(strstr(err, "player is missing (line 2: did you mean 'player' for "
+			  "'plyer'?)") != NULL, "%s", err);
+	free(err);
+	submission_release(&s);
+	t = "Gmae: g1\nplayer ann\npassword pw\nleave\n";
+	err = NULL;
+	ck_assert_int_eq(submission_parse(t, strlen(t), &s, &err), -1);
+	ck_assert_msg(strstr(err, "game is missing (line 1: did you mean 'game' for 'Gmae'?)"),
+		      "%s", err);
+	free(err);
+	submission_release(&s);
+}
+END_TEST
+
 START_TEST(comments_quotes_signature_blank_lines)
 {
 	struct submission s;
@@ -95,7 +133,7 @@ START_TEST(reply_attribution_and_separator)
 		 "----------\nnote:\nleave\n", &s);
 	ck_assert_uint_eq(s.n, 3);
 	ck_assert_str_eq(s.lines[0].text, "----------");
-	ck_assert_str_eq(s.lines[1].text, "note:");
+	ck_assert_str_eq(s.lines[1].text, "note"); /* a verb's colon goes */
 	submission_release(&s);
 }
 END_TEST
@@ -333,6 +371,8 @@ int main(void)
 	Suite *s = suite_create("orders");
 	TCase *tc = tcase_create("orders");
 	tcase_add_test(tc, header_lines_any_case_optional_colon);
+	tcase_add_test(tc, order_verb_optional_colon);
+	tcase_add_test(tc, misspelt_header_keyword_hint);
 	tcase_add_test(tc, comments_quotes_signature_blank_lines);
 	tcase_add_test(tc, text_before_the_header_is_ignored);
 	tcase_add_test(tc, reply_attribution_and_separator);

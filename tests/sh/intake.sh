@@ -1,0 +1,139 @@
+#!/bin/sh
+# intake.sh - `wyrmpost submit` as procmail and fetchmail's mda use it: a
+# mail on standard input, with its mbox envelope line, taken by the same
+# intake as fetch.  A mail delivered again is applied once; an
+# out-of-office reply is neither answered nor stored; a 50 MB mail is
+# quarantined with memory bounded by the limit, not by the mail; mail from
+# an address in no game (a forged From) is logged, never answered, while a
+# player's address gets the hint; mail from the campaign's own address is
+# never answered; `observe` subscribes only after the mailed code comes
+# back.  Every one of them exits 0: delivered, nothing for the mail system
+# to bounce or retry.
+. "$top_srcdir/tests/sh/lib.sh"
+
+C=$scratch/c
+wp init --sender tavern@example.org >/dev/null
+sed -i 's|</wyrmpost>|  <limits message-size="20000"/>\n</wyrmpost>|' "$C/wyrmpost.xml"
+wp new g1 burglar --seed 5 --deadline 24h --player ann:ann@example.test:annpw \
+	--player bob:bob@example.test:bobpw >/dev/null
+rm -f "$C/outbox/new/"*
+log=$C/spool/fetch.log
+out() { ls "$C/outbox/new" | wc -l; }
+
+deliver() { # FILE: as procmail pipes it, envelope line first
+	{ printf 'From sender@example.test  Fri Jan 15 09:00:00 2027\n'; cat "$1"; } |
+		expect_status 0 wp submit
+}
+mail() { # FILE FROM MESSAGE-ID [HEADER...] -- BODY-LINES...
+	f=$1 from=$2 id=$3; shift 3
+	{ printf 'From: %s\nTo: tavern@example.org\nSubject: orders\n' "$from"
+	  [ -n "$id" ] && printf 'Message-ID: %s\n' "$id"
+	  while [ $# -gt 0 ] && [ "$1" != -- ]; do printf '%s\n' "$1"; shift; done
+	  shift
+	  printf '\n'; printf '%s\n' "$@"; } >"$f"
+}
+
+# Delivered twice, and again after a later mail: applied once.
+mail "$scratch/a" 'Ann <ann@example.test>' '<a1@example.test>' -- \
+	'game g1' 'player ann' 'password annpw' 'leave'
+deliver "$scratch/a"
+expect_grep 'accepted: leave' "$scratch/out"
+[ "$(cat "$C/games/g1/orders/0001/ann")" = leave ] && ok || fail "ann's orders"
+[ "$(out)" -eq 1 ] && ok || fail "ann: $(out) replies"
+rm -f "$C/outbox/new/"*
+deliver "$scratch/a"
+[ "$(out)" -eq 0 ] && ok || fail "a mail delivered again was answered"
+mail "$scratch/b" 'Ann <ann@example.test>' '<a2@example.test>' -- \
+	'game g1' 'player ann' 'password annpw'
+deliver "$scratch/b"                     # withdraws her orders
+[ -z "$(cat "$C/games/g1/orders/0001/ann")" ] && ok || fail "ann's orders not withdrawn"
+rm -f "$C/outbox/new/"*
+deliver "$scratch/a"                     # the first one, late, once more
+[ -z "$(cat "$C/games/g1/orders/0001/ann")" ] && ok || fail "an old mail applied again"
+[ "$(out)" -eq 0 ] && ok || fail "an old mail answered again"
+[ "$(wc -l <"$C/games/g1/orders/0001/.mails-ann")" -eq 2 ] && ok || fail "mails counted"
+
+# An out-of-office reply quoting the orders: not answered, not stored.
+mail "$scratch/ooo" 'Bob <bob@example.test>' '<ooo@example.test>' \
+	'Auto-Submitted: auto-replied' -- 'I am away until Monday.' '' \
+	'game g1' 'player bob' 'password bobpw' 'leave'
+deliver "$scratch/ooo"
+[ "$(out)" -eq 0 ] && ok || fail "an out-of-office reply was answered"
+[ ! -e "$C/games/g1/orders/0001/bob" ] && ok || fail "an out-of-office reply was stored"
+expect_grep 'not answered: Auto-Submitted' "$log"
+mail "$scratch/ooo2" 'Bob <bob@example.test>' '<ooo2@example.test>' 'Precedence: junk' -- \
+	'Out of office.'
+deliver "$scratch/ooo2"
+[ "$(out)" -eq 0 ] && ok || fail "a Precedence: junk reply was answered"
+
+# 50 MB: quarantined whole, read no further into memory than the limit.
+{ printf 'From: Ann <ann@example.test>\nMessage-ID: <big@example.test>\n\n'
+  printf 'game g1\nplayer ann\npassword annpw\n'
+  head -c 50000000 /dev/zero | tr '\0' x; printf '\n'; } >"$scratch/big"
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$scratch/rss" "$WYRMPOST" -d "$C" submit <"$scratch/big" \
+		>"$scratch/out" 2>"$scratch/err" && ok || fail "50 MB: not delivered"
+	echo "50 MB mail: $(cat "$scratch/rss") KB at most in memory"; [ "$(cat "$scratch/rss")" -lt 40000 ] && ok || fail "50 MB: $(cat "$scratch/rss") KB used"
+else
+	expect_status 0 wp submit <"$scratch/big"
+fi
+q=$(ls "$C/spool/quarantine/"*.eml 2>/dev/null | head -n 1)
+[ -n "$q" ] && [ "$(wc -c <"$q")" -eq "$(wc -c <"$scratch/big")" ] && ok ||
+	fail "50 MB: not quarantined whole"
+[ -n "$q" ] && [ "$(stat -c %a "$q")" = 600 ] && ok || fail "quarantine open to others"
+[ "$(basename "$q" .eml)" = "$(sha256sum <"$scratch/big" | cut -d' ' -f1)" ] && ok ||
+	fail "quarantine not named by its hash"
+[ "$(out)" -eq 0 ] && ok || fail "50 MB: answered"
+expect_grep 'over the limit of 20000' "$log"
+rm -f "$scratch/big" "$q"
+
+# Not orders, from an address in no game (a forged From, or a stranger):
+# logged, not answered; nor a wrong player from one.  The same from a
+# player's address: answered there, with the hint.
+mail "$scratch/f1" 'Victim <victim@example.net>' '<f1@example.test>' -- 'Hello there'
+deliver "$scratch/f1"
+mail "$scratch/f2" 'victim@example.net' '<f2@example.test>' -- \
+	'game g1' 'player zed' 'password x' 'leave'
+deliver "$scratch/f2"
+mail "$scratch/f3" 'victim@example.net' '<f3@example.test>' -- \
+	'game g9' 'player ann' 'password x' 'leave'
+deliver "$scratch/f3"
+[ "$(out)" -eq 0 ] && ok || fail "a stranger was answered"
+[ "$(grep -c 'not answered: victim@example.net is in no game' "$log")" -eq 3 ] && ok ||
+	fail "the strangers' mails were not logged"
+mail "$scratch/f4" 'Bob <bob@example.test>' '<f4@example.test>' -- \
+	'game g1' 'player bbo' 'password bobpw' 'leave'
+deliver "$scratch/f4"
+f=$(ls "$C"/outbox/new/unreadable-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep "g1: no player 'bbo' in this game; did you mean 'bob'?" "$f" ||
+	fail "bob not told of his misspelt name"
+[ -n "$f" ] && expect_grep '^To: bob@example.test' "$f"
+rm -f "$C/outbox/new/"*
+
+# From the campaign's own address (a loop, or a forgery): never answered,
+# even with the right password.
+mail "$scratch/own" 'The Tavern <tavern@example.org>' '<own@example.test>' -- \
+	'game g1' 'player bob' 'password bobpw' 'leave'
+deliver "$scratch/own"
+[ "$(out)" -eq 0 ] && ok || fail "our own address was answered"
+[ ! -e "$C/games/g1/orders/0001/bob" ] && ok || fail "mail from our own address was stored"
+expect_grep "not answered: from the campaign's own address" "$log"
+
+# observe: a code to the address, and only the reply carrying it subscribes.
+mail "$scratch/o1" 'Zed <zed@example.net>' '<o1@example.test>' -- 'game g1' 'observe'
+deliver "$scratch/o1"
+expect_no_grep 'zed@example.net' "$C/games/g1/game.xml"
+f=$(ls "$C"/outbox/new/g1-0001-observe-confirm-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep '^To: zed@example.net' "$f" || fail "no confirmation"
+code=$(sed -n 's/^observe \([a-z2-9]*\)\r*$/\1/p' "$f")
+[ ${#code} -eq 10 ] && ok || fail "no code in the confirmation"
+mail "$scratch/o2" 'Mallory <mallory@example.net>' '<o2@example.test>' -- \
+	'game g1' "observe $code"
+deliver "$scratch/o2"
+expect_no_grep 'example.net' "$C/games/g1/game.xml"
+mail "$scratch/o3" 'zed@example.net' '<o3@example.test>' -- \
+	'> Someone, perhaps you, asked' "game g1" "observe $code"
+deliver "$scratch/o3"
+expect_grep 'email="zed@example.net"' "$C/games/g1/game.xml"
+expect_grep 'You now get the public reports' "$scratch/out"
+finish
