@@ -296,17 +296,24 @@ void fs_unlock(int fd)
 }
 
 static char *crash_at;
+static pid_t crash_pid; /* the process that set the point: the whole run */
 
 void fs_set_crashpoint(const char *name)
 {
 	free(crash_at);
 	crash_at = name ? xstrdup(name) : NULL;
+	crash_pid = getpid();
 }
 
 void crashpoint(const char *name)
 {
-	if (crash_at && !strcmp(crash_at, name))
-		raise(SIGKILL);
+	if (!crash_at || strcmp(crash_at, name))
+		return;
+	/* A power cut stops the run's worker processes too (run -j): the
+	 * run first, then this one; the others die with the run. */
+	if (getpid() != crash_pid)
+		kill(crash_pid, SIGKILL);
+	raise(SIGKILL);
 }
 
 /* ".NAME.PID.tmp", as write_atomic names its temporary files; the PID. */
