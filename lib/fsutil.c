@@ -330,6 +330,29 @@ static long tmp_owner(const char *name)
 	return strtol(p, NULL, 10);
 }
 
+/* Whether process pid may still write: it exists and is not a zombie.  A
+ * killed run's worker (run -j) lets go of the campaign lock as it exits,
+ * a moment before whoever adopts it reaps it: the next run must take its
+ * files for what they are, a dead writer's. */
+static bool pid_running(long pid)
+{
+	char path[64], buf[256], *end;
+	FILE *f;
+	bool zombie = false;
+	if (kill((pid_t)pid, 0) && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		size_t n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		/* "PID (COMM) STATE ...": COMM may hold spaces and parentheses. */
+		end = strrchr(buf, ')');
+		zombie = end && end[1] == ' ' && (end[2] == 'Z' || end[2] == 'X');
+		fclose(f);
+	}
+	return !zombie;
+}
+
 size_t fs_sweep_tmp(const char *dir, int depth)
 {
 	DIR *d = opendir(dir);
@@ -348,8 +371,7 @@ size_t fs_sweep_tmp(const char *dir, int depth)
 			if (S_ISDIR(st.st_mode) && depth > 0)
 				removed += fs_sweep_tmp(path, depth - 1);
 			else if (S_ISREG(st.st_mode) && (pid = tmp_owner(e->d_name)) > 0 &&
-				 pid != (long)getpid() && kill((pid_t)pid, 0) && errno == ESRCH &&
-				 unlink(path) == 0)
+				 pid != (long)getpid() && !pid_running(pid) && unlink(path) == 0)
 				removed++;
 		}
 		free(path);
