@@ -67,11 +67,11 @@ static int write_all(int fd, const void *buf, size_t n)
 
 /* The worker: play games until none is left, then end (never returns). */
 static void work(struct campaign *c, unsigned flags, const struct strlist *ids,
-		 size_t *next, int fd)
+		 size_t *next, int fd, pid_t parent)
 {
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() == 1)
+	if (getppid() != parent)
 		_exit(1); /* the parent died before the line above */
 	prctl(PR_SET_NAME, "wyrmpost-job");
 #endif
@@ -197,6 +197,7 @@ int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
 	size_t *next;
 	char *err = NULL;
 	unsigned started = 0;
+	pid_t parent = getpid();
 	int rc;
 
 	if (njobs <= 1)
@@ -232,7 +233,7 @@ int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
 			close(p[0]);
 			for (unsigned m = 0; m < k; m++)
 				close(jobs[m].fd);
-			work(c, flags, &ids, next, p[1]);
+			work(c, flags, &ids, next, p[1], parent);
 		}
 		close(p[1]);
 		if (jobs[k].pid < 0) {
