@@ -2,7 +2,8 @@
 # jobs.sh - `run -j N` plays the games in N processes with the results of
 # `run -j 1`, byte for byte: the whole campaign tree, dot files included
 # (but the lock file, which holds the pid of the run), what is printed,
-# and the exit status; one game that fails stops no other in either.
+# and the exit status; one game that fails stops no other in either, nor
+# does a worker killed on its own: its game fails, the next run mends it.
 . "$top_srcdir/tests/sh/lib.sh"
 wp init --sender gm@example.org >/dev/null
 i=0
@@ -77,6 +78,46 @@ WYRMPOST_NOW=$((T0 + 4 * 86400)) "$WYRMPOST" -d "$scratch/j9" run -j 64 >/dev/nu
 tree "$scratch/j1" >"$scratch/tree1"
 tree "$scratch/j9" >"$scratch/tree9"
 cmp -s "$scratch/tree1" "$scratch/tree9" && ok || fail "-j 64 differs from -j 1"
+# A worker killed (not the run): the games it was playing fail with a
+# message, the others are played, and the next run finishes the turn as
+# one clean run would.  Skipped when the run ends before a worker is seen.
+mkdir "$scratch/k"
+WYRMPOST_NOW=$T0 "$WYRMPOST" -d "$scratch/k" init --sender gm@example.org >/dev/null
+i=0
+while [ $i -lt 40 ]; do
+	i=$((i + 1))
+	WYRMPOST_NOW=$T0 "$WYRMPOST" -d "$scratch/k" new "k$i" burglar --seed $i --deadline 1h \
+		--player ann:ann@example.org:pa --player bob:bob@example.org:pb \
+		--option pdf=embedded >/dev/null
+done
+cp -R "$scratch/k" "$scratch/kref"
+WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$scratch/kref" run -j 1 >/dev/null 2>&1
+WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$scratch/k" run -j 2 >/dev/null 2>"$scratch/kerr" &
+run=$!
+victim=""
+n=0
+while [ -z "$victim" ] && [ $n -lt 200 ] && kill -0 $run 2>/dev/null; do
+	victim=$(ps -o pid= --ppid $run 2>/dev/null | head -n 1 | tr -d ' ')
+	n=$((n + 1))
+	[ -n "$victim" ] || sleep 0.05
+done
+[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || victim=""
+set +e
+wait $run
+st=$?
+set -e
+if [ -n "$victim" ]; then
+	[ $st -ne 0 ] && ok || fail "a killed worker left status 0"
+	expect_grep 'a worker process was killed (signal 9) while it played this game' "$scratch/kerr"
+	WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$scratch/k" run -j 2 >/dev/null 2>&1
+	tree "$scratch/kref" >"$scratch/tree1"
+	tree "$scratch/k" >"$scratch/tree4"
+	cmp -s "$scratch/tree1" "$scratch/tree4" && ok ||
+		{ fail "after a killed worker, a second run differs from one clean run"
+		  diff "$scratch/tree1" "$scratch/tree4" >&2 || true; }
+else
+	echo "jobs.sh: the run ended before a worker could be killed; that part skipped"
+fi
 expect_status 64 wp run -j 0
 expect_grep 'number of processes' "$scratch/err"
 expect_status 64 wp run -j x
