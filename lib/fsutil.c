@@ -296,17 +296,24 @@ void fs_unlock(int fd)
 }
 
 static char *crash_at;
+static pid_t crash_pid; /* the process that set the point: the whole run */
 
 void fs_set_crashpoint(const char *name)
 {
 	free(crash_at);
 	crash_at = name ? xstrdup(name) : NULL;
+	crash_pid = getpid();
 }
 
 void crashpoint(const char *name)
 {
-	if (crash_at && !strcmp(crash_at, name))
-		raise(SIGKILL);
+	if (!crash_at || strcmp(crash_at, name))
+		return;
+	/* A power cut stops the run's worker processes too (run -j): the
+	 * run first, then this one; the others die with the run. */
+	if (getpid() != crash_pid)
+		kill(crash_pid, SIGKILL);
+	raise(SIGKILL);
 }
 
 /* ".NAME.PID.tmp", as write_atomic names its temporary files; the PID. */
@@ -321,6 +328,29 @@ static long tmp_owner(const char *name)
 	if (p == end || p[-1] != '.' || p - 1 == name)
 		return -1;
 	return strtol(p, NULL, 10);
+}
+
+/* Whether process pid may still write: it exists and is not a zombie.  A
+ * killed run's worker (run -j) lets go of the campaign lock as it exits,
+ * a moment before whoever adopts it reaps it: the next run must take its
+ * files for what they are, a dead writer's. */
+static bool pid_running(long pid)
+{
+	char path[64], buf[256], *end;
+	FILE *f;
+	bool zombie = false;
+	if (kill((pid_t)pid, 0) && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		size_t n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		/* "PID (COMM) STATE ...": COMM may hold spaces and parentheses. */
+		end = strrchr(buf, ')');
+		zombie = end && end[1] == ' ' && (end[2] == 'Z' || end[2] == 'X');
+		fclose(f);
+	}
+	return !zombie;
 }
 
 size_t fs_sweep_tmp(const char *dir, int depth)
@@ -341,8 +371,7 @@ size_t fs_sweep_tmp(const char *dir, int depth)
 			if (S_ISDIR(st.st_mode) && depth > 0)
 				removed += fs_sweep_tmp(path, depth - 1);
 			else if (S_ISREG(st.st_mode) && (pid = tmp_owner(e->d_name)) > 0 &&
-				 pid != (long)getpid() && kill((pid_t)pid, 0) && errno == ESRCH &&
-				 unlink(path) == 0)
+				 pid != (long)getpid() && !pid_running(pid) && unlink(path) == 0)
 				removed++;
 		}
 		free(path);

@@ -49,8 +49,9 @@ int fs_lock(const char *dir, int *fd, char **err);
 void fs_unlock(int fd);
 
 /* Test hook: when the program set a crash point with fs_set_crashpoint()
- * and the code reaches a crashpoint() of that name, the process is killed
- * with SIGKILL, exactly as if a power cut or kill -9 had come then. */
+ * and the code reaches a crashpoint() of that name, the process that set
+ * it is killed with SIGKILL (and so are its forked workers), exactly as if
+ * a power cut or kill -9 had come then. */
 void fs_set_crashpoint(const char *name);
 void crashpoint(const char *name);
 

@@ -102,6 +102,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 
 struct run_result {
 	size_t games, processed, held, failed;
+	bool io_failed; /* a game failed because its files could not be written */
 	struct strlist errors; /* "ID: message" for every game that failed */
 	struct strlist held_ids; /* the games held or paused */
 };
@@ -109,6 +110,22 @@ typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);
 /* Process every due game; a game that fails is reported and skipped. */
 int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
 		 struct run_result *r);
+/* The same with the games shared among `jobs` worker processes (forked;
+ * the caller's campaign lock is theirs too).  Everything written and *r
+ * are as campaign_run's, byte for byte and in the same order; only the
+ * progress calls come in the order games finish.  jobs <= 1: campaign_run. */
+int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned jobs,
+		      progress_fn *progress, void *arg, struct run_result *r);
+
+/* One game of a run: its turn if due (flags | TURN_IF_DUE), and what
+ * became of it, added to a run's result by run_result_add. */
+enum run_outcome { RUN_QUIET, RUN_PLAYED, RUN_HELD, RUN_FAILED, RUN_FAILED_IO };
+enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
+				   char **err);
+void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
+		    const char *err);
+/* The run's code: WP_OK, or the worst of its games' failures. */
+int run_result_rc(const struct run_result *r);
 
 /* --- looking and undoing -------------------------------------------------- */
 /* A table of the games (or of one game in detail) for people. */

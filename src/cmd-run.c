@@ -1,4 +1,4 @@
-/* cmd-run.c - wyrmpost run [--dry-run] [--force]: the cron job */
+/* cmd-run.c - wyrmpost run [--dry-run] [--force] [-j N]: the cron job */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sysexits.h>
@@ -23,25 +23,34 @@ int cmd_run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmd *cmd = cmd_find("run");
 	struct campaign c;
 	struct run_result r;
 	unsigned flags = 0;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	long long jobs = cores > 0 ? cores : 1;
 	int opt, rc, failed_step = 0;
 
-	while ((opt = cli_getopt(argc, argv, "", longopts)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "j:", longopts)) != -1) {
 		if (opt == 'n')
 			flags |= TURN_DRY_RUN;
 		else if (opt == 'f')
 			flags |= TURN_FORCE;
-		else
+		else if (opt == 'j') {
+			if (!parse_int(optarg, 1, 1024, &jobs))
+				return cli_usage(cmd, "-j wants a number of processes from 1 to 1024, "
+						 "not '%s'", optarg);
+		} else
 			return cli_usage(cmd, "bad option");
 	}
 	if (optind != argc)
 		return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-	rc = cli_open(&c, true);
+	/* A run killed a moment ago may leave its workers (-j) a few
+	 * milliseconds to die, holding the lock: wait that out, briefly. */
+	rc = cli_open_wait(&c, 2);
 	if (rc)
 		return rc;
 	/* The cron job: mail in, turns, mail out; one campaign lock for all. */
@@ -59,7 +68,8 @@ int cmd_run(int argc, char **argv)
 		free(err);
 	}
 	/* Quiet under cron: a progress line only for a person at a terminal. */
-	rc = campaign_run(&c, flags, isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
+	rc = campaign_run_jobs(&c, flags, (unsigned)jobs,
+			       isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
 	if (send_configured(&c.cfg) && !(flags & TURN_DRY_RUN)) {
 		struct send_result sr;
 		char *err = NULL;

@@ -471,12 +471,54 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	return rc;
 }
 
+enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
+				   char **err)
+{
+	struct turn_result tr;
+	int rc = campaign_turn(c, id, flags | TURN_IF_DUE, &tr, err);
+	free(tr.public_report);
+	if (rc)
+		return rc == WP_ERR_IO ? RUN_FAILED_IO : RUN_FAILED;
+	return tr.outcome == TURN_DONE ? RUN_PLAYED : tr.outcome == TURN_HELD ? RUN_HELD
+									: RUN_QUIET;
+}
+
+void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
+		    const char *err)
+{
+	switch (o) {
+	case RUN_PLAYED:
+		r->processed++;
+		break;
+	case RUN_HELD:
+		r->held++;
+		strlist_add(&r->held_ids, id);
+		break;
+	case RUN_FAILED_IO:
+		r->io_failed = true;
+		/* fall through */
+	case RUN_FAILED:
+		/* One broken game never stops the others, not even when its
+		 * own files cannot be written: every write is atomic, so a
+		 * game that fails is left as it was. */
+		strlist_addf(&r->errors, "%s: %s", id, err ? err : "failed");
+		r->failed++;
+		break;
+	case RUN_QUIET:
+		break;
+	}
+}
+
+int run_result_rc(const struct run_result *r)
+{
+	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
+}
+
 int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
 		 struct run_result *r)
 {
 	struct strlist ids = STRLIST_INIT;
 	char *err = NULL;
-	bool io_failed = false;
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -487,33 +529,18 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 	}
 	r->games = ids.n;
 	for (size_t i = 0; i < ids.n; i++) {
-		struct turn_result tr;
+		enum run_outcome o;
 		if (progress)
 			progress(arg, i, ids.n, ids.v[i]);
 		err = NULL;
-		rc = campaign_turn(c, ids.v[i], flags | TURN_IF_DUE, &tr, &err);
-		free(tr.public_report);
-		if (rc) {
-			/* One broken game never stops the others, not even when
-			 * its own files cannot be written: every write is atomic,
-			 * so a game that fails is left as it was. */
-			strlist_addf(&r->errors, "%s: %s", ids.v[i], err ? err : "failed");
-			r->failed++;
-			io_failed |= rc == WP_ERR_IO;
-			free(err);
-			continue;
-		}
-		if (tr.outcome == TURN_DONE)
-			r->processed++;
-		else if (tr.outcome == TURN_HELD) {
-			r->held++;
-			strlist_add(&r->held_ids, ids.v[i]);
-		}
+		o = campaign_run_game(c, ids.v[i], flags, &err);
+		run_result_add(r, ids.v[i], o, err);
+		free(err);
 	}
 	if (progress)
 		progress(arg, ids.n, ids.n, NULL);
 	strlist_clear(&ids);
-	return r->failed ? (io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
+	return run_result_rc(r);
 }
 
 static void status_line(const struct campaign *c, const struct game *g, struct sb *out)

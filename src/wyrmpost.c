@@ -70,13 +70,14 @@ const struct cmd commands[] = {
 	  "Players who sent nothing get the game's no-orders rule.  --force plays a held\n"
 	  "turn, or one that more than half the awaited players missed; --dry-run shows\n"
 	  "what would happen and writes nothing.\n" },
-	{ "run", cmd_run, "run [--dry-run] [--force]", "process every due game (the cron job)",
+	{ "run", cmd_run, "run [--dry-run] [--force] [-j N]", "process every due game (the cron job)",
 	  "Fetches orders mail from the configured sources, processes every game whose\n"
 	  "deadline has come or whose awaited players have all sent orders, then sends\n"
 	  "the outbox if a way to send is configured.  A game whose file is damaged is reported and skipped; the\n"
 	  "others still run.  Quiet unless something fails, except for a progress line\n"
 	  "when standard error is a terminal.  Exits 75 (EX_TEMPFAIL) when another run\n"
-	  "holds the campaign.\n" },
+	  "holds the campaign.  -j N (--jobs) plays the games in N processes at once\n"
+	  "(default: one per online core), with the same results as -j 1.\n" },
 	{ "report", cmd_report, "report ID [--turn N] [--player NAME]",
 	  "print a stored turn report",
 	  "Prints the report of turn N (default: the last one played), as player NAME\n"

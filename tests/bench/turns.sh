@@ -1,50 +1,121 @@
 #!/bin/sh
-# turns.sh BUILDDIR [N] - `make bench`: a campaign of N due Burglar games
-# (default 1000), one timed `wyrmpost run` over it, and beside it the floor:
-# libxml2 alone parsing and rewriting the same state files.
+# turns.sh BUILDDIR [N] - `make bench`, turns part.  A campaign of N due
+# Burglar games (default 1000; four players, three rounds a turn), and:
+#   1. one timed `wyrmpost run` over it for pdf=none, standard and
+#      embedded, each at -j 1 and at -j J (J: the online cores, or
+#      BENCH_JOBS), with the peak memory of the largest process;
+#   2. the floors: libxml2 alone parsing and rewriting the same states
+#      (bench-floor), and the plain-file floor: the very bytes the pdf=none
+#      run wrote, written to the same paths with no temporary names, no
+#      flush per file and one syncfs (bench-floor-files);
+#   3. the ratios the performance issue (#16) sets targets for;
+#   4. pdf=none at -j 1 for 10, 100 and 1000 games (and 10,000 with
+#      BENCH_BIG=1): time per game and peak memory, to show the cost linear
+#      and the memory flat.
+# Times are wall clock on a machine that may be shared: run it twice.
 set -eu
 build=$1
 n=${2:-1000}
 [ -n "$n" ] || n=1000
+jobs=${BENCH_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 timer=/usr/bin/time
 [ -x "$timer" ] || { echo "bench: needs GNU time (Debian package time)" >&2; exit 69; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/wp-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-export WYRMPOST_NOW=1800000000 LC_ALL=C
+export LC_ALL=C
+T0=1800000000
 
-wp() { "$build/wyrmpost" -d "$work/c" "$@"; }
-wp init --sender gm@example.org >/dev/null
-pdf=${BENCH_PDF:-embedded}
-wp new proto burglar --seed 1 --deadline 24h --player ann:a@x.org:p --player bob:b@x.org:p \
-	--player cat:c@x.org:p --player dan:d@x.org:p --option rounds=3 --option pdf=$pdf >/dev/null
-# Copies of one game under new ids: creating each with `new` would time
-# password hashing, not turns.
-i=1
-while [ $i -le "$n" ]; do
-	id=$(printf 'b%05d' $i)
-	mkdir -p "$work/c/games/$id/turns" "$work/c/games/$id/orders" "$work/c/games/$id/reports"
-	sed "s/id=\"proto\"/id=\"$id\"/; s/seed=\"1\"/seed=\"$i\"/" \
-		"$work/c/games/proto/game.xml" >"$work/c/games/$id/game.xml"
-	i=$((i + 1))
+# campaign DIR N PDF: N copies of one game under new ids (creating each
+# with `new` would time password hashing, not turns).
+campaign() {
+	dir=$1 count=$2 pdf=$3
+	WYRMPOST_NOW=$T0 "$build/wyrmpost" -d "$dir" init --sender gm@example.org >/dev/null
+	WYRMPOST_NOW=$T0 "$build/wyrmpost" -d "$dir" new proto burglar --seed 1 --deadline 24h \
+		--player ann:a@x.org:p --player bob:b@x.org:p --player cat:c@x.org:p \
+		--player dan:d@x.org:p --option rounds=3 --option pdf="$pdf" >/dev/null
+	awk -v dir="$dir" -v count="$count" '
+		{ proto = proto $0 "\n" }
+		END {
+			for (i = 1; i <= count; i++) {
+				id = sprintf("b%05d", i)
+				d = dir "/games/" id
+				system("mkdir -p " d "/turns " d "/orders " d "/reports")
+				s = proto
+				sub(/id="proto"/, "id=\"" id "\"", s)
+				sub(/seed="1"/, "seed=\"" i "\"", s)
+				printf "%s", s > (d "/game.xml")
+				close(d "/game.xml")
+			}
+		}' "$dir/games/proto/game.xml"
+	rm -rf "$dir/games/proto" "$dir/outbox/new/"*
+}
+
+# timed NAME DIR JOBS: one run; "SECONDS PEAK-KB CPU-SECONDS" in NAME.time
+# (CPU: user + system of the run and its workers; less shaken than the
+# wall clock by others' use of the disk).
+timed() {
+	WYRMPOST_NOW=$((T0 + 86400)) $timer -f '%e %M %U %S' -o "$work/$1.time.raw" \
+		"$build/wyrmpost" -d "$2" run -j "$3"
+	[ -f "$2/games/b00001/turns/0001.xml" ] || { echo "bench: $1 played nothing" >&2; exit 70; }
+	awk '{ print $1, $2, $3 + $4 }' "$work/$1.time.raw" >"$work/$1.time"
+}
+
+for pdf in none standard embedded; do
+	campaign "$work/$pdf" "$n" $pdf
+	cp -R "$work/$pdf" "$work/$pdf-jN"
+	[ $pdf = none ] && cp -R "$work/$pdf" "$work/floor"
+	timed $pdf-j1 "$work/$pdf" 1
+	timed $pdf-jN "$work/$pdf-jN" "$jobs"
+	# The report PDFs the run wrote: how many, their mean and largest size.
+	find "$work/$pdf/games" -path '*/reports/*' -name '*.pdf' -exec wc -c {} + |
+		awk -v pdf="$pdf" '$2 != "total" { n++; s += $1; if ($1 > m) m = $1 }
+		END { if (n) printf "report PDFs (pdf=%s): %d, mean %.0f bytes, largest %d\n", pdf, n, s / n, m }' >>"$work/pdfsizes"
+	[ $pdf = none ] || rm -rf "$work/$pdf" "$work/$pdf-jN"
 done
-rm -rf "$work/c/games/proto" "$work/c/outbox/new/"*
-cp -R "$work/c" "$work/floor"
+cp -R "$work/floor" "$work/xmlfloor"
+$timer -f '%e %M' -o "$work/xml.time" "$build/bench-floor" "$work/xmlfloor" >/dev/null
+"$build/bench-floor-files" "$work/none" "$work/floor" >"$work/files.out"
+rm -rf "$work/none" "$work/none-jN" "$work/floor" "$work/xmlfloor"
 
-export WYRMPOST_NOW=$((WYRMPOST_NOW + 86400))
-$timer -f '%e %M' -o "$work/run.time" "$build/wyrmpost" -d "$work/c" run
-played=$(ls "$work/c/games/b00001/turns" | wc -l)
-[ "$played" -eq 1 ] || { echo "bench: the run did not play the games" >&2; exit 70; }
-$timer -f '%e %M' -o "$work/floor.time" "$build/bench-floor" "$work/floor" >/dev/null
+{
+	for f in none-j1 none-jN standard-j1 standard-jN embedded-j1 embedded-jN xml; do
+		printf '%s ' "$f"
+		cat "$work/$f.time"
+	done
+	printf 'files '
+	cat "$work/files.out"
+} >"$work/all"
+awk -v n="$n" -v j="$jobs" '
+	{ t[$1] = $2; m[$1] = $3; c[$1] = $4 }
+	$1 == "files" { files = $2; bytes = $3; t["files"] = $4 }
+	END {
+		split("none standard embedded", pdfs, " ")
+		printf "wyrmpost run, %d due games (wall time, games/s, CPU time, peak memory of the largest process):\n", n
+		for (k = 1; k <= 3; k++) {
+			p = pdfs[k]
+			printf "  pdf=%-8s -j 1: %6.2f s %5.0f games/s cpu %5.2f s %5.1f MB | -j %d: %6.2f s %5.0f games/s cpu %5.2f s %5.1f MB | speed-up %.2f\n",
+				p, t[p "-j1"], n / t[p "-j1"], c[p "-j1"], m[p "-j1"] / 1024, j,
+				t[p "-jN"], n / t[p "-jN"], c[p "-jN"], m[p "-jN"] / 1024, t[p "-j1"] / t[p "-jN"]
+		}
+		printf "  floor, plain files: the %d files (%.1f MB) of pdf=none written as they are, one syncfs: %.2f s\n",
+			files, bytes / 1048576, t["files"]
+		printf "  floor, libxml2 parse + rewrite of the states only: %.2f s, peak %.1f MB\n",
+			t["xml"], m["xml"] / 1024
+		printf "  ratios: pdf=none / plain-file floor %.1f (target <= 2); embedded / none %.1f (target <= 3); -j %d speed-up %.2f (target >= 1.7 at -j 2)\n",
+			t["none-j1"] / t["files"], t["embedded-j1"] / t["none-j1"], j,
+			t["none-j1"] / t["none-jN"]
+	}' "$work/all"
 
-# The report PDFs the run wrote: how many, and their mean and largest size.
-find "$work/c/games" -path '*/reports/*' -name '*.pdf' -exec wc -c {} + |
-	awk -v pdf="$pdf" '$2 != "total" { n++; s += $1; if ($1 > m) m = $1 }
-	END { if (n) printf "report PDFs (pdf=%s): %d, mean %.0f bytes, largest %d\n", pdf, n, s / n, m }'
-read -r rs rk <"$work/run.time"
-read -r fs fk <"$work/floor.time"
-awk -v pdf="$pdf" -v n="$n" -v rs="$rs" -v rk="$rk" -v fs="$fs" -v fk="$fk" 'BEGIN {
-	printf "wyrmpost run (pdf=%s): %d games in %.2f s = %.0f games/s, peak memory %.1f MB\n",
-		pdf, n, rs, (rs > 0 ? n / rs : 0), rk / 1024
-	printf "floor (libxml2 parse + rewrite only): %.2f s = %.0f games/s, peak %.1f MB\n",
-		fs, (fs > 0 ? n / fs : 0), fk / 1024
-}'
+cat "$work/pdfsizes"
+echo "wyrmpost run -j 1, pdf=none, by size (linear cost, flat memory):"
+sizes="10 100 1000"
+[ "${BENCH_BIG:-0}" = 1 ] && sizes="$sizes 10000"
+for s in $sizes; do
+	campaign "$work/s$s" "$s" none
+	timed s$s "$work/s$s" 1
+	rm -rf "$work/s$s"
+	read -r ss sk sc <"$work/s$s.time"
+	awk -v n="$s" -v t="$ss" -v k="$sk" -v c="$sc" 'BEGIN {
+		printf "  %6d games: %7.2f s  %6.2f ms a game  cpu %6.2f ms a game  peak %5.1f MB\n",
+			n, t, 1000 * t / n, 1000 * c / n, k / 1024 }'
+done

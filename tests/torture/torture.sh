@@ -1,8 +1,9 @@
 #!/bin/sh
 # torture.sh [SAMPLE] - kill anywhere: each command of a game master's day
-# (`run` reading a Maildir and mailing through a sendmail command, `submit`
-# of typed orders, of a mail and of an `observe`, `fetch`, `send`,
-# `rollback`) is killed with SIGKILL just before one of
+# (`run` reading a Maildir and mailing through a sendmail command, with one
+# process and with two workers playing the games (-j 2), `submit` of typed
+# orders, of a mail and of an `observe`, `fetch`, `send`, `rollback`) is
+# killed with SIGKILL just before one of
 # the calls that change files (killpoint.so, loaded with LD_PRELOAD), then
 # given again; the campaign must end byte for byte, dot files included, as
 # after one uninterrupted command.  SAMPLE kill points per command, spread
@@ -91,7 +92,12 @@ torture() {
 
 cp -R "$scratch/c" "$scratch/s0"
 T1=$((T0 + 86400))
-torture run "$scratch/s0" $T1 run
+# With workers, a kill in one of them kills the run (killpoint.c); the
+# campaign must still end as after one clean run, and as with -j 1.
+torture run "$scratch/s0" $T1 run -j 2
+cp "$scratch/ref.sums" "$scratch/j2.sums"
+torture run "$scratch/s0" $T1 run -j 1
+cmp -s "$scratch/ref.sums" "$scratch/j2.sums" && ok || fail "run -j 2 differs from run -j 1"
 
 # Later in the day: a player's mail through submit, more mail for fetch,
 # a turn whose reports wait in the outbox for send, and a rollback.

@@ -1,0 +1,267 @@
+/* run-jobs.c - campaign_run_jobs: the due games of a run played by several
+ * worker processes at once (wyrmpost run -j N).
+ *
+ * Games are independent: each has its own folder, and the mail they put
+ * in the outbox is named by a key of the game's own.  So workers need no
+ * coordination beyond who plays which game.  They take the next game from
+ * a counter in shared memory (one game at a time: turns differ in cost by
+ * more than ten times, so a fixed split would leave a worker idle), play
+ * it exactly as campaign_run would, and tell the parent what became of it
+ * through a pipe.  The parent puts the outcomes back in the order of the
+ * games, so the result, the messages and the exit status are those of a
+ * run without workers.
+ *
+ * Processes, not threads: libxml2, libharu and the engines keep global
+ * state, and a process's memory is returned whole when it ends.  The
+ * workers inherit the campaign lock's descriptor, so the lock is held
+ * until the last of them has gone; they die with the parent (Linux), so
+ * a run killed is a run stopped, as without workers.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "campaign.h"
+
+/* A worker's report on one game: its index, outcome and message length,
+ * then the message. */
+struct record {
+	uint32_t index, outcome, len;
+};
+
+struct job {
+	pid_t pid;
+	int fd;          /* the read end of its pipe; -1 at its end */
+	struct sb in;    /* bytes read, not yet a whole record */
+};
+
+struct outcome {
+	bool known;
+	enum run_outcome o;
+	char *err;
+};
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* The worker: play games until none is left, then end (never returns). */
+static void work(struct campaign *c, unsigned flags, const struct strlist *ids,
+		 size_t *next, int fd, pid_t parent)
+{
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1); /* the parent died before the line above */
+	prctl(PR_SET_NAME, "wyrmpost-job");
+#endif
+	for (;;) {
+		size_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+		struct record rec;
+		char *err = NULL;
+		if (i >= ids->n)
+			break;
+		rec.index = (uint32_t)i;
+		rec.outcome = (uint32_t)campaign_run_game(c, ids->v[i], flags, &err);
+		rec.len = err ? (uint32_t)strlen(err) : 0;
+		if (write_all(fd, &rec, sizeof rec) || write_all(fd, err ? err : "", rec.len))
+			_exit(1);
+		free(err);
+	}
+	_exit(0);
+}
+
+struct progress {
+	progress_fn *fn;
+	void *arg;
+	size_t done;
+};
+
+/* The whole records in j's buffer, into out; the rest stays. */
+static void take_records(struct job *j, struct outcome *out, const struct strlist *ids,
+			 struct progress *pr)
+{
+	size_t used = 0, n = ids->n;
+	while (j->in.len - used >= sizeof(struct record)) {
+		struct record rec;
+		memcpy(&rec, j->in.buf + used, sizeof rec);
+		if (j->in.len - used - sizeof rec < rec.len)
+			break;
+		if (rec.index >= n || out[rec.index].known)
+			BUG("worker %ld reported game %u twice or out of range",
+			    (long)j->pid, rec.index);
+		out[rec.index].known = true;
+		out[rec.index].o = (enum run_outcome)rec.outcome;
+		out[rec.index].err = rec.len ? xstrndup(j->in.buf + used + sizeof rec, rec.len)
+					     : NULL;
+		used += sizeof rec + rec.len;
+		if (pr->fn)
+			pr->fn(pr->arg, pr->done, n, ids->v[rec.index]);
+		pr->done++;
+	}
+	memmove(j->in.buf, j->in.buf + used, j->in.len - used);
+	j->in.len -= used;
+}
+
+/* Read every worker's reports until all pipes are closed. */
+static void gather(struct job *jobs, unsigned njobs, struct outcome *out,
+		   const struct strlist *ids, progress_fn *progress, void *arg)
+{
+	struct pollfd *pfd = xcalloc(njobs, sizeof *pfd);
+	struct progress pr = { progress, arg, 0 };
+	unsigned open = njobs;
+	char buf[8192];
+
+	while (open) {
+		for (unsigned k = 0; k < njobs; k++) {
+			pfd[k].fd = jobs[k].fd;
+			pfd[k].events = POLLIN;
+		}
+		if (poll(pfd, njobs, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			BUG("poll: %s", strerror(errno));
+		}
+		for (unsigned k = 0; k < njobs; k++) {
+			ssize_t n;
+			if (jobs[k].fd < 0 || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			n = read(jobs[k].fd, buf, sizeof buf);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				close(jobs[k].fd);
+				jobs[k].fd = -1;
+				open--;
+				continue;
+			}
+			sb_add(&jobs[k].in, buf, (size_t)n);
+			take_records(&jobs[k], out, ids, &pr);
+		}
+	}
+	free(pfd);
+}
+
+/* Wait for every worker; a game none reported on failed with its worker. */
+static void reap(struct job *jobs, unsigned njobs, struct outcome *out,
+		 const struct strlist *ids)
+{
+	char *why = NULL;
+	for (unsigned k = 0; k < njobs; k++) {
+		int st;
+		while (waitpid(jobs[k].pid, &st, 0) < 0 && errno == EINTR)
+			;
+		if (!why && WIFSIGNALED(st))
+			why = xasprintf("a worker process was killed (signal %d) "
+					"while it played this game", WTERMSIG(st));
+		else if (!why && WEXITSTATUS(st))
+			why = xasprintf("a worker process failed (status %d) "
+					"while it played this game", WEXITSTATUS(st));
+		sb_release(&jobs[k].in);
+	}
+	for (size_t i = 0; i < ids->n; i++)
+		if (!out[i].known) {
+			out[i].known = true;
+			out[i].o = RUN_FAILED;
+			out[i].err = xstrdup(why ? why : "no worker process played it");
+		}
+	free(why);
+}
+
+int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
+		      progress_fn *progress, void *arg, struct run_result *r)
+{
+	struct strlist ids = STRLIST_INIT;
+	struct outcome *out;
+	struct job *jobs;
+	size_t *next;
+	char *err = NULL;
+	unsigned started = 0;
+	pid_t parent = getpid();
+	int rc;
+
+	if (njobs <= 1)
+		return campaign_run(c, flags, progress, arg, r);
+	memset(r, 0, sizeof *r);
+	rc = campaign_list_games(c, &ids, &err);
+	if (rc) {
+		strlist_take(&r->errors, err);
+		return rc;
+	}
+	r->games = ids.n;
+	if (njobs > ids.n)
+		njobs = (unsigned)ids.n;
+	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		    -1, 0);
+	if (njobs <= 1 || next == MAP_FAILED) {
+		/* Nothing to share, or no shared memory: one process will do. */
+		if (next != MAP_FAILED)
+			munmap(next, sizeof *next);
+		strlist_clear(&ids);
+		return campaign_run(c, flags, progress, arg, r);
+	}
+	*next = 0;
+	out = xcalloc(ids.n, sizeof *out);
+	jobs = xcalloc(njobs, sizeof *jobs);
+	for (unsigned k = 0; k < njobs; k++) {
+		int p[2];
+		jobs[k].fd = -1;
+		if (pipe(p))
+			break; /* fewer workers; those there are play every game */
+		jobs[k].pid = fork();
+		if (jobs[k].pid == 0) {
+			close(p[0]);
+			for (unsigned m = 0; m < k; m++)
+				close(jobs[m].fd);
+			work(c, flags, &ids, next, p[1], parent);
+		}
+		close(p[1]);
+		if (jobs[k].pid < 0) {
+			close(p[0]);
+			break;
+		}
+		jobs[k].fd = p[0];
+	}
+	while (started < njobs && jobs[started].fd >= 0)
+		started++;
+	if (started) {
+		gather(jobs, started, out, &ids, progress, arg);
+		reap(jobs, started, out, &ids);
+	}
+	munmap(next, sizeof *next);
+	free(jobs);
+	if (!started) { /* no pipe or no fork: play them here */
+		free(out);
+		strlist_clear(&ids);
+		return campaign_run(c, flags, progress, arg, r);
+	}
+	if (progress)
+		progress(arg, ids.n, ids.n, NULL);
+	for (size_t i = 0; i < ids.n; i++) {
+		run_result_add(r, ids.v[i], out[i].o, out[i].err);
+		free(out[i].err);
+	}
+	free(out);
+	strlist_clear(&ids);
+	return run_result_rc(r);
+}
