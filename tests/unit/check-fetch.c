@@ -109,12 +109,13 @@ START_TEST(maildir_taken_and_removed)
 	in_maildir("2.a", msg("", NULL, "no id here"));
 	fetch(&r);
 	ck_assert_uint_eq(r.messages, 2);
-	/* Not orders: refused and answered to the sender. */
+	/* Not orders: refused; the sender is in no game, so it is logged and
+	 * not answered (no backscatter to a forged From). */
 	ck_assert_uint_eq(r.failed, 2);
 	ck_assert_uint_eq(count("md/new"), 0);
 	ck_assert_uint_eq(count("c/spool/seen"), 2);
 	ck_assert_uint_eq(count("c/spool/new"), 0);
-	ck_assert_uint_eq(count("c/outbox/new"), 2);
+	ck_assert_uint_eq(count("c/outbox/new"), 0);
 	fetch_result_release(&r);
 }
 END_TEST
@@ -156,12 +157,13 @@ START_TEST(never_answered)
 		in_maildir(name, msg(headers[i], id, "x"));
 	}
 	in_maildir("m.n", xstrdup("From: MAILER-DAEMON@example.test\n\nbounce\n"));
-	/* Auto-Submitted: no is a person's mail: answered. */
+	/* Auto-Submitted: no is a person's mail: refused as orders, not
+	 * ignored (its sender is in no game, so it is logged, not answered). */
 	in_maildir("p.n", msg("Auto-Submitted: no\n", "<person@x>", "x"));
 	fetch(&r);
 	ck_assert_uint_eq(r.ignored, ARRAY_SIZE(headers) + 1);
 	ck_assert_uint_eq(r.failed, 1);
-	ck_assert_uint_eq(count("c/outbox/new"), 1);
+	ck_assert_uint_eq(count("c/outbox/new"), 0);
 	ck_assert_uint_eq(count("md/new"), 0);
 	fetch_result_release(&r);
 	{
@@ -171,6 +173,7 @@ START_TEST(never_answered)
 		ck_assert(!fs_read_file(log, &text, &len, &err));
 		ck_assert_ptr_nonnull(strstr(text, "not answered: our own X-Loop"));
 		ck_assert_ptr_nonnull(strstr(text, "not answered: a bounce (MAILER-DAEMON)"));
+		ck_assert_ptr_nonnull(strstr(text, "not answered: zed@example.test is in no game"));
 		free(text);
 		free(log);
 	}
