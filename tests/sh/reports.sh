@@ -1,0 +1,92 @@
+#!/bin/sh
+# reports.sh - turn report PDFs drawn from templates/NAME/report.xml: for a
+# game of each rules, one turn is played and every player's report checked
+# with qpdf and poppler: a sound file, a header with game, turn and player
+# and "Page N of M" on every page, the events the player saw, their own
+# marked, nothing off the page (words and lines), no word drawn over
+# another; then the same game played again gives the same bytes.
+. "$top_srcdir/tests/sh/lib.sh"
+for tool in qpdf pdfinfo pdftotext; do
+	command -v $tool >/dev/null 2>&1 || { echo "reports.sh: $tool missing, skipped"; exit 77; }
+done
+WYRMPOST_TEMPLATES=$top_srcdir/templates
+export WYRMPOST_TEMPLATES
+cd "$scratch"
+
+# play RULES DIR PLAYER...: a new game g1 in DIR, one turn played
+play() {
+	rules=$1 dir=$2
+	shift 2
+	args=
+	for p in "$@"; do args="$args --player $p:$p@example.org:pw$p"; done
+	rm -rf "$dir"
+	"$WYRMPOST" -d "$dir" init --sender gm@example.org >/dev/null
+	# shellcheck disable=SC2086
+	expect_status 0 env WYRMPOST_NOW=$T0 "$WYRMPOST" -d "$dir" new g1 "$rules" --seed 4 \
+		--deadline 1h $args
+	expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$dir" run
+}
+
+# check PDF TITLE PLAYER: the checks every report passes
+check() {
+	f=$1 title=$2 who=$3
+	qpdf --check "$f" >qpdf.out 2>&1 && ok || fail "$f: qpdf --check: $(tail -1 qpdf.out)"
+	pages=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }')
+	[ "${pages:-0}" -ge 2 ] && ok || fail "$f: $pages pages"
+	i=1
+	while [ "$i" -le "${pages:-0}" ]; do
+		pdftotext -layout -f $i -l $i "$f" page.txt
+		grep -qF "$title" page.txt && ok || fail "$f page $i: no header '$title'"
+		grep -q "Game g1, turn 1" page.txt && ok || fail "$f page $i: no game and turn"
+		grep -qF "$who" page.txt && ok || fail "$f page $i: no player '$who'"
+		grep -q "Page $i of $pages" page.txt && ok || fail "$f page $i: no page number"
+		i=$((i + 1))
+	done
+	pdftotext -bbox "$f" bbox.html
+	awk -f "$top_srcdir/tests/sh/textgeom.awk" bbox.html >geom.out && ok ||
+		fail "$f: $(head -3 geom.out)"
+	qpdf --qdf --object-streams=disable "$f" qdf.pdf
+	pw=$(pdfinfo "$f" | awk '/^Page size:/ { print $3 * 25.4 / 72 }')
+	ph=$(pdfinfo "$f" | awk '/^Page size:/ { print $5 * 25.4 / 72 }')
+	awk -f "$top_srcdir/tests/sh/pdfgeom.awk" qdf.pdf | awk -v w="$pw" -v h="$ph" '
+		$2 < 5 || $3 < 5 || $4 < 5 || $5 < 5 || $2 > w - 5 || $4 > w - 5 ||
+		$3 > h - 5 || $5 > h - 5 { print; bad = 1 } END { exit bad }' >off.out && ok ||
+		fail "$f: lines off the page: $(head -2 off.out)"
+	pdftotext -layout "$f" all.txt
+}
+
+# every event of the text report is in the PDF
+events_in() { # TXT: the lines under "What happened", trimmed
+	awk '/^What happened/ { on = 1; next } on && /^$/ { exit } on { sub(/^ +/, ""); print }' "$1"
+}
+check_events() { # TXT
+	events_in "$1" >ev.txt
+	[ -s ev.txt ] && ok || fail "$1: no events"
+	tr -s ' ' <all.txt >flat.txt
+	while IFS= read -r line; do
+		grep -qF "$(printf '%s' "$line" | tr -s ' ' | cut -c1-40)" flat.txt && ok ||
+			fail "event not in the PDF: $line"
+	done <ev.txt
+}
+
+# ---- Burglar & the Dragon
+play burglar b ann bob
+r=b/games/g1/reports/0001
+for who in ann bob; do
+	check $r/$who.pdf "Burglar & the Dragon" $who
+	check_events $r/$who.txt
+	expect_grep 'Your next orders' all.txt
+	expect_grep 'Seats' all.txt
+	expect_grep 'password YOUR-PASSWORD' all.txt
+done
+# the board once, as a board: no text drawing of it
+expect_no_grep '+--------+' all.txt
+# ann's own events are marked: the legend, and bold text (a bold face used)
+expect_grep 'bold with a bar: about you' all.txt
+pdffonts $r/ann.pdf 2>/dev/null | grep -q Bold && ok || fail "no bold face for marked events"
+check $r/public.pdf "Burglar & the Dragon" "Public report"
+cp $r/ann.pdf first.pdf
+play burglar b ann bob
+cmp -s first.pdf $r/ann.pdf && ok || fail "burglar: the same game twice, different reports"
+
+finish
