@@ -49,6 +49,13 @@ struct view_track {
 	int min, max, value;
 };
 
+/* A card in the reader's hand: shown face up, for their eyes only (the
+ * engine adds only the reader's own). */
+struct view_card {
+	char *rank;  /* "K", "10" */
+	char *suit;  /* "spades", "hearts", "diamonds", "clubs", or NULL */
+};
+
 struct view {
 	enum view_kind kind;
 	char *title;
@@ -64,6 +71,8 @@ struct view {
 	size_t nlines, lines_alloc;
 	struct view_track *tracks;
 	size_t ntracks, tracks_alloc;
+	struct view_card *cards;
+	size_t ncards, cards_alloc;
 };
 
 void view_init(struct view *v, enum view_kind kind, const char *title);
@@ -74,6 +83,7 @@ void view_add_piece(struct view *v, int cell, const char *label, const char *fil
 void view_add_line(struct view *v, int from, int to, int dashed);
 void view_add_track(struct view *v, const char *name, const char *symbol, int min,
 		    int max, int value);
+void view_add_card(struct view *v, const char *rank, const char *suit);
 void view_release(struct view *v);
 
 #endif

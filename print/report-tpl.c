@@ -10,6 +10,7 @@
  *       <cell i= col= row= x= y= w= h= label= caption= fill= counters= round=/>
  *       <piece cell= label= fill= col= row= x= y=/>
  *       <line from= to= dashed=/> <track name= symbol= min= max= value=/>
+ *       <card rank= suit=/>
  *     </view>
  *     <details><line>..</line></details>
  *     <page n= of= kind="board"/>
@@ -118,6 +119,11 @@ static void add_view(xmlNode *root, const struct view *v)
 		xml_set_int(tn, "min", t->min);
 		xml_set_int(tn, "max", t->max);
 		xml_set_int(tn, "value", t->value);
+	}
+	for (size_t i = 0; i < v->ncards; i++) {
+		xmlNode *cn = xml_child(vn, "card", NULL);
+		set_opt(cn, "rank", v->cards[i].rank);
+		set_opt(cn, "suit", v->cards[i].suit);
 	}
 }
 

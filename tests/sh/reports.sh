@@ -27,9 +27,9 @@ play() {
 	expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$dir" run
 }
 
-# check PDF TITLE PLAYER: the checks every report passes
+# check PDF TITLE PLAYER [GAME]: the checks every report passes
 check() {
-	f=$1 title=$2 who=$3
+	f=$1 title=$2 who=$3 game=${4:-g1}
 	qpdf --check "$f" >qpdf.out 2>&1 && ok || fail "$f: qpdf --check: $(tail -1 qpdf.out)"
 	pages=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }')
 	[ "${pages:-0}" -ge 2 ] && ok || fail "$f: $pages pages"
@@ -37,7 +37,7 @@ check() {
 	while [ "$i" -le "${pages:-0}" ]; do
 		pdftotext -layout -f $i -l $i "$f" page.txt
 		grep -qF "$title" page.txt && ok || fail "$f page $i: no header '$title'"
-		grep -q "Game g1, turn 1" page.txt && ok || fail "$f page $i: no game and turn"
+		grep -q "Game $game, turn 1" page.txt && ok || fail "$f page $i: no game and turn"
 		grep -qF "$who" page.txt && ok || fail "$f page $i: no player '$who'"
 		grep -q "Page $i of $pages" page.txt && ok || fail "$f page $i: no page number"
 		i=$((i + 1))
@@ -88,5 +88,34 @@ check $r/public.pdf "Burglar & the Dragon" "Public report"
 cp $r/ann.pdf first.pdf
 play burglar b ann bob
 cmp -s first.pdf $r/ann.pdf && ok || fail "burglar: the same game twice, different reports"
+
+# ---- Heart of Glass
+play heart-of-glass h ann bob cat
+r=h/games/g1/reports/0001
+for who in ann bob cat; do
+	check $r/$who.pdf "Heart of Glass" $who
+	check_events $r/$who.txt
+	# the trait names above their tracks, whole
+	expect_grep '^ *Body  *Heart *$' all.txt
+	expect_grep '^ *Mind  *Wealth *$' all.txt
+	expect_grep "^ *Dragon *$" all.txt
+done
+# in the conflict, with a hand of ten and a Dragon's Body of 11: the hand as
+# cards, all on the page, suits in colour, the Body's value past the track
+"$WYRMPOST" -d h new g4 heart-of-glass --seed 4 --deadline 1h --player cheryl:c@example.org:pa \
+	--player dave:d@example.org:pb >/dev/null
+sed -e 's/id="case"/id="g4"/' -e 's/<dragon body="6"/<dragon body="12"/' \
+	-e 's/name="hold" value="yes"/name="hold" value="no"/' \
+	"$top_srcdir/tests/cases/heart-of-glass/four-of-diamonds-resolution/before.xml" \
+	>h/games/g4/game.xml
+rm -rf h/games/g4/turns/*
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d h run
+r=h/games/g4/reports/0001
+check $r/dave.pdf "Heart of Glass" dave g4
+expect_grep 'Your hand' all.txt
+expect_grep '^ *3  *4  *5  *6  *7  *8  *9  *J  *Q  *K *$' all.txt
+expect_grep '11' all.txt
+qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
+grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
 
 finish
