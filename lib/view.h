@@ -21,7 +21,9 @@ enum view_kind { VIEW_GRID, VIEW_HEXES, VIEW_MAP, VIEW_TRACKS };
 /* A square, hex, box or circle. */
 struct view_cell {
 	int col, row;      /* GRID (0, 0 top left) and HEXES (odd rows shifted) */
-	double x, y, w, h; /* MAP: position and size in the view's units */
+	double x, y, w, h; /* MAP: position and size in the view's units;
+			      HEXES: x, y may hold the hex's own coordinates
+			      (Dragon Pants: axial q, r) for templates */
 	char *label;       /* big, e.g. "7" */
 	char *caption;     /* small, e.g. "Dragon's Hoard" */
 	char *fill;        /* a colour name (see print/view.c), NULL: plain */

@@ -9,7 +9,7 @@
  *     <view kind= title= cols= rows= w= h= unit=>
  *       <cell i= col= row= x= y= w= h= label= caption= fill= counters= round=/>
  *       <piece cell= label= fill= col= row= x= y=/>
- *       <line from= to= dashed=/> <track name= symbol= min= max= value=/>
+ *       <line from= to= dashed= x1= y1= x2= y2= col1= row1= col2= row2=/> <track name= symbol= min= max= value=/>
  *       <card rank= suit=/>
  *     </view>
  *     <details><line>..</line></details>
@@ -107,8 +107,19 @@ static void add_view(xmlNode *root, const struct view *v)
 	}
 	for (size_t i = 0; i < v->nlines; i++) {
 		xmlNode *ln = xml_child(vn, "line", NULL);
+		const struct view_cell *a = &v->cells[v->lines[i].from];
+		const struct view_cell *b = &v->cells[v->lines[i].to];
 		xml_set_int(ln, "from", v->lines[i].from);
 		xml_set_int(ln, "to", v->lines[i].to);
+		/* both ends' places: XPath 1.0 cannot look them up from here */
+		set_num(ln, "x1", a->x);
+		set_num(ln, "y1", a->y);
+		set_num(ln, "x2", b->x);
+		set_num(ln, "y2", b->y);
+		xml_set_int(ln, "col1", a->col);
+		xml_set_int(ln, "row1", a->row);
+		xml_set_int(ln, "col2", b->col);
+		xml_set_int(ln, "row2", b->row);
 		xml_set_bool(ln, "dashed", v->lines[i].dashed);
 	}
 	for (size_t i = 0; i < v->ntracks; i++) {

@@ -118,4 +118,29 @@ expect_grep '11' all.txt
 qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
 grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
 
+# ---- Dragon Pants
+play dragon-pants p ann bob
+r=p/games/g1/reports/0001
+for who in ann bob; do
+	check $r/$who.pdf "Dragon Pants" $who
+	check_events $r/$who.txt
+	expect_grep 'North' all.txt
+	expect_grep 'Legend' all.txt
+	expect_grep 'P: wears The Pants' all.txt
+	expect_grep 'Lines of sight' all.txt
+	# north up, as on the kit: D1 above D7, column A west of G, the N den
+	# at the top; the names of hexes under no token (no word over another)
+	pdftotext -f 1 -l 1 -bbox $r/$who.pdf bbox.html
+	awk '/<word / { w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+		if (w in y) next  # the board comes first: later words are the text
+		match($0, /yMin="[0-9.]+"/); y[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0
+		match($0, /xMin="[0-9.]+"/); x[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0 }
+		END { exit !(y["D1"] < y["D4"] && y["D4"] < y["D7"] && x["A1"] < x["D1"] &&
+			x["D1"] < x["G1"] && y["N"] < y["D1"] && y["S"] > y["D7"]) }' bbox.html &&
+		ok || fail "$who: the board is not north up"
+done
+# the wearer of The Pants is marked on the board: a P beside a seat number
+pdftotext -f 1 -l 1 -layout $r/ann.pdf page.txt
+grep -q 'The Pants' $r/ann.txt && { grep -qw P page.txt && ok || fail "no P on the board"; }
+
 finish
