@@ -9,7 +9,8 @@
  *     <view kind= title= cols= rows= w= h= unit=>
  *       <cell i= col= row= x= y= w= h= label= caption= fill= counters= round=/>
  *       <piece cell= label= fill= col= row= x= y=/>
- *       <line from= to= dashed= x1= y1= x2= y2= col1= row1= col2= row2=/> <track name= symbol= min= max= value=/>
+ *       <line from= to= dashed= x1= y1= x2= y2= cx1= cy1= cx2= cy2=
+ *             col1= row1= col2= row2=/> <track name= symbol= min= max= value=/>
  *       <card rank= suit=/>
  *     </view>
  *     <details><line>..</line></details>
@@ -116,6 +117,11 @@ static void add_view(xmlNode *root, const struct view *v)
 		set_num(ln, "y1", a->y);
 		set_num(ln, "x2", b->x);
 		set_num(ln, "y2", b->y);
+		/* and their centres, for boxes and circles of a map */
+		set_num(ln, "cx1", a->x + a->w / 2);
+		set_num(ln, "cy1", a->y + a->h / 2);
+		set_num(ln, "cx2", b->x + b->w / 2);
+		set_num(ln, "cy2", b->y + b->h / 2);
 		xml_set_int(ln, "col1", a->col);
 		xml_set_int(ln, "row1", a->row);
 		xml_set_int(ln, "col2", b->col);

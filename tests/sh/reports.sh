@@ -143,4 +143,27 @@ done
 pdftotext -f 1 -l 1 -layout $r/ann.pdf page.txt
 grep -q 'The Pants' $r/ann.txt && { grep -qw P page.txt && ok || fail "no P on the board"; }
 
+# ---- City of Glass
+play city-of-glass g ann bob cat
+r=g/games/g1/reports/0001
+for who in ann bob cat; do
+	check $r/$who.pdf "City of Glass" $who
+	check_events $r/$who.txt
+	expect_grep 'North' all.txt
+	expect_grep '6 inches' all.txt
+	expect_grep 'Legend' all.txt
+	expect_grep 'pile 8' all.txt
+	# the hand as cards: as many ranks on the card row as the text lists
+	n=$(sed -n 's/^Your hand: //p' $r/$who.txt | tr ',' '\n' | grep -c .)
+	pdftotext -f 1 -l 1 -layout $r/$who.pdf page.txt
+	expect_grep 'Your hand' page.txt
+	m=$(grep -A2 'Your hand' page.txt | grep -oE '(^| )(A|[2-9]|10|J|Q|K|joker)( |$)' | grep -c . || true)
+	[ "$m" -ge "$n" ] && ok || fail "$who: $n cards in the text, $m on the page"
+done
+# north up: pile 1 lies north of pile 4 (y 28.66 against 6.67 inches)
+pdftotext -f 1 -l 1 -bbox $r/ann.pdf bbox.html
+awk '/>pile</ { getline; w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+	match($0, /yMin="[0-9.]+"/); y[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0 }
+	END { exit !(y["1"] < y["4"]) }' bbox.html && ok || fail "city of glass: not north up"
+
 finish
