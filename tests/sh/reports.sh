@@ -14,10 +14,11 @@ export WYRMPOST_TEMPLATES
 cd "$scratch"
 
 # play RULES DIR PLAYER...: a new game g1 in DIR, one turn played
+# ($opts: more options for `new`)
 play() {
 	rules=$1 dir=$2
 	shift 2
-	args=
+	args=${opts:-}
 	for p in "$@"; do args="$args --player $p:$p@example.org:pw$p"; done
 	rm -rf "$dir"
 	"$WYRMPOST" -d "$dir" init --sender gm@example.org >/dev/null
@@ -165,5 +166,23 @@ pdftotext -f 1 -l 1 -bbox $r/ann.pdf bbox.html
 awk '/>pile</ { getline; w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
 	match($0, /yMin="[0-9.]+"/); y[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0 }
 	END { exit !(y["1"] < y["4"]) }' bbox.html && ok || fail "city of glass: not north up"
+
+# ---- Dragon Keepers, the dragon game and the keeper game
+for mode in dragon keeper; do
+	opts="--option mode=$mode" play dragon-keepers k ann bob cat
+	r=k/games/g1/reports/0001
+	for who in ann bob cat; do
+		check $r/$who.pdf "Dragon Keepers" $who
+		check_events $r/$who.txt
+		expect_grep 'Legend' all.txt
+		expect_grep 'Hunter' all.txt
+		for c in Red Purple Blue White Green Yellow; do expect_grep "$c" all.txt; done
+		expect_grep 'The dragons' all.txt
+	done
+	if [ $mode = dragon ]; then
+		expect_grep 'Your tokens' all.txt
+		expect_grep 'Your magic' all.txt
+	fi
+done
 
 finish
