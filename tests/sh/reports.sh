@@ -28,9 +28,9 @@ play() {
 	expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$dir" run
 }
 
-# check PDF TITLE PLAYER [GAME]: the checks every report passes
+# check PDF TITLE PLAYER [GAME [TURN]]: the checks every report passes
 check() {
-	f=$1 title=$2 who=$3 game=${4:-g1}
+	f=$1 title=$2 who=$3 game=${4:-g1} turn=${5:-1}
 	qpdf --check "$f" >qpdf.out 2>&1 && ok || fail "$f: qpdf --check: $(tail -1 qpdf.out)"
 	pages=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }')
 	[ "${pages:-0}" -ge 2 ] && ok || fail "$f: $pages pages"
@@ -38,7 +38,7 @@ check() {
 	while [ "$i" -le "${pages:-0}" ]; do
 		pdftotext -layout -f $i -l $i "$f" page.txt
 		grep -qF "$title" page.txt && ok || fail "$f page $i: no header '$title'"
-		grep -q "Game $game, turn 1" page.txt && ok || fail "$f page $i: no game and turn"
+		grep -q "Game $game, turn $turn" page.txt && ok || fail "$f page $i: no game and turn"
 		grep -qF "$who" page.txt && ok || fail "$f page $i: no player '$who'"
 		grep -q "Page $i of $pages" page.txt && ok || fail "$f page $i: no page number"
 		i=$((i + 1))
@@ -143,6 +143,33 @@ done
 # the wearer of The Pants is marked on the board: a P beside a seat number
 pdftotext -f 1 -l 1 -layout $r/ann.pdf page.txt
 grep -q 'The Pants' $r/ann.txt && { grep -qw P page.txt && ok || fail "no P on the board"; }
+# lines of sight: drawn to a dragon in reach, never to one under water
+# (the text says it is out of reach).  Nobody moves on a turn without
+# orders once out of the dens.
+segs() { # PDF: page 1's straight segments, mm
+	qpdf --qdf --object-streams=disable "$1" qdf.pdf
+	awk -f "$top_srcdir/tests/sh/pdfgeom.awk" qdf.pdf | awk '$1 == 1'
+}
+place() { # Q R Q R: ann's and bob's dragons
+	sed -i -E -e "s/(player=\"ann\" den=\"S\") q=\"-?[0-9]+\" r=\"-?[0-9]+\"/\1 q=\"$1\" r=\"$2\"/" \
+		-e "s/(player=\"bob\" den=\"N\") q=\"-?[0-9]+\" r=\"-?[0-9]+\"/\1 q=\"$3\" r=\"$4\"/" \
+		p/games/g1/game.xml
+}
+place -2 -1 -2 2
+expect_status 0 env WYRMPOST_NOW=$((T0 + 14400)) "$WYRMPOST" -d p run
+expect_grep 'flat line, clear' p/games/g1/reports/0002/ann.txt
+# three hexes apart in a column: a vertical line 36 mm long
+segs p/games/g1/reports/0002/ann.pdf | awk '{ dx = $4 - $2; dy = $5 - $3 }
+	dx * dx < 0.01 && (dy > 35.9 && dy < 36.1 || dy < -35.9 && dy > -36.1) { found = 1 }
+	END { exit !found }' && ok || fail "dragon pants: no sight line drawn"
+check p/games/g1/reports/0002/ann.pdf "Dragon Pants" ann g1 2
+place -3 1 -1 1
+expect_status 0 env WYRMPOST_NOW=$((T0 + 21600)) "$WYRMPOST" -d p run
+expect_grep 'under water: out of reach' p/games/g1/reports/0003/ann.txt
+# no slanted line longer than a hex side, but for the compass at the left
+segs p/games/g1/reports/0003/ann.pdf | awk '{ dx = $4 - $2; dy = $5 - $3 }
+	$2 > 30 && dx * dx > 0.01 && dy * dy > 0.01 && dx * dx + dy * dy > 64 { bad = 1 }
+	END { exit bad }' && ok || fail "dragon pants: a sight line to a dragon under water"
 
 # ---- City of Glass
 play city-of-glass g ann bob cat
