@@ -71,8 +71,7 @@ WYRMPOST_NOW=$((T0 + 400)) wp run >/dev/null
 r=$scratch/c/games/g1/reports/0004
 [ -s "$r/ann.pdf" ] && ok || fail "no report PDF"
 pdftotext -layout "$r/ann.pdf" "$scratch/rep.txt"
-expect_grep 'City of Glass' "$scratch/rep.txt"
-expect_grep 'Game g1, turn 4' "$scratch/rep.txt"
+expect_grep 'City of Glass: game g1, turn 4' "$scratch/rep.txt"
 expect_grep 'pile 5' "$scratch/rep.txt"
 expect_grep '6 inches' "$scratch/rep.txt"   # the scale bar
 expect_grep 'Your hand' "$scratch/rep.txt"

@@ -38,8 +38,10 @@ check() {
 	while [ "$i" -le "${pages:-0}" ]; do
 		pdftotext -layout -f $i -l $i "$f" page.txt
 		grep -qF "$title" page.txt && ok || fail "$f page $i: no header '$title'"
-		grep -q "Game $game, turn $turn" page.txt && ok || fail "$f page $i: no game and turn"
+		grep -q "game $game, turn $turn" page.txt && ok || fail "$f page $i: no game and turn"
 		grep -qF "$who" page.txt && ok || fail "$f page $i: no player '$who'"
+		[ "$who" = "Public report" ] || grep -qF "Report for $who" page.txt && ok ||
+			fail "$f page $i: no 'Report for $who'"
 		grep -q "Page $i of $pages" page.txt && ok || fail "$f page $i: no page number"
 		i=$((i + 1))
 	done
