@@ -65,8 +65,22 @@ void view_add_track(struct view *v, const char *name, const char *symbol, int mi
 	t->value = value;
 }
 
+void view_add_card(struct view *v, const char *rank, const char *suit)
+{
+	struct view_card *c;
+	ALLOC_GROW(v->cards, v->ncards + 1, v->cards_alloc);
+	c = &v->cards[v->ncards++];
+	c->rank = dup_or_null(rank);
+	c->suit = dup_or_null(suit);
+}
+
 void view_release(struct view *v)
 {
+	for (size_t i = 0; i < v->ncards; i++) {
+		free(v->cards[i].rank);
+		free(v->cards[i].suit);
+	}
+	free(v->cards);
 	for (size_t i = 0; i < v->ncells; i++) {
 		free(v->cells[i].label);
 		free(v->cells[i].caption);

@@ -21,7 +21,9 @@ enum view_kind { VIEW_GRID, VIEW_HEXES, VIEW_MAP, VIEW_TRACKS };
 /* A square, hex, box or circle. */
 struct view_cell {
 	int col, row;      /* GRID (0, 0 top left) and HEXES (odd rows shifted) */
-	double x, y, w, h; /* MAP: position and size in the view's units */
+	double x, y, w, h; /* MAP: position and size in the view's units;
+			      HEXES: x, y may hold the hex's own coordinates
+			      (Dragon Pants: axial q, r) for templates */
 	char *label;       /* big, e.g. "7" */
 	char *caption;     /* small, e.g. "Dragon's Hoard" */
 	char *fill;        /* a colour name (see print/view.c), NULL: plain */
@@ -49,6 +51,13 @@ struct view_track {
 	int min, max, value;
 };
 
+/* A card in the reader's hand: shown face up, for their eyes only (the
+ * engine adds only the reader's own). */
+struct view_card {
+	char *rank;  /* "K", "10" */
+	char *suit;  /* "spades", "hearts", "diamonds", "clubs", or NULL */
+};
+
 struct view {
 	enum view_kind kind;
 	char *title;
@@ -64,6 +73,8 @@ struct view {
 	size_t nlines, lines_alloc;
 	struct view_track *tracks;
 	size_t ntracks, tracks_alloc;
+	struct view_card *cards;
+	size_t ncards, cards_alloc;
 };
 
 void view_init(struct view *v, enum view_kind kind, const char *title);
@@ -74,6 +85,7 @@ void view_add_piece(struct view *v, int cell, const char *label, const char *fil
 void view_add_line(struct view *v, int from, int to, int dashed);
 void view_add_track(struct view *v, const char *name, const char *symbol, int min,
 		    int max, int value);
+void view_add_card(struct view *v, const char *rank, const char *suit);
 void view_release(struct view *v);
 
 #endif

@@ -81,8 +81,14 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 {
 	struct print_doc *d;
 	struct flow f;
+	char *tpl = report_tpl_path(r->tpl_dir, r->rules);
 	int rc;
 
+	if (tpl) {
+		rc = report_tpl_render(r, tpl, o, buf, len, err);
+		free(tpl);
+		return rc;
+	}
 	if (print_doc_new(&d, o, err))
 		return -1;
 	f.d = d;

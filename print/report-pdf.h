@@ -26,10 +26,29 @@ struct report_pdf {
 	const struct view *board;  /* NULL: no picture */
 	const char *details;   /* the engine's text view: seats, hands, counts */
 	const char *orders;    /* what to send next, ready to copy */
+	/* For a report drawn from templates/RULES/report.xml (report-tpl.c):
+	 * without tpl_dir or that file, the report is drawn as plain flowing
+	 * text around the picture. */
+	const char *tpl_dir;   /* the templates directory */
+	const char *rules;     /* the engine's name: the kit's folder */
+	const char *game_title; /* "Burglar & the Dragon" */
+	const char *game;      /* the game's id */
+	int turn;
+	const char *player;    /* NULL: the public report */
+	int seat;              /* the player's index, -1 public */
+	/* Per event: 0 for everyone, 1 names the player, 2 for the player's
+	 * eyes only; NULL: all 0. */
+	const int *event_mine;
 };
 
 /* The report as a PDF in memory (*buf to free); same input, same bytes. */
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
 		      char **buf, size_t *len, char **err);
+
+/* The path of dir/rules/report.xml if it exists (caller frees), else NULL. */
+char *report_tpl_path(const char *dir, const char *rules);
+/* The report drawn from the template at path; same input, same bytes. */
+int report_tpl_render(const struct report_pdf *r, const char *path,
+		      const struct print_doc_opts *o, char **buf, size_t *len, char **err);
 
 #endif

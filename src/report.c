@@ -1,9 +1,13 @@
 /* report.c - report and reply texts; see report.h. */
 #include "report.h"
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "datadir.h"
+#include "events.h"
 #include "report-pdf.h"
 #include "sched.h"
 #include "seat.h"
@@ -248,6 +252,20 @@ char *report_reminder(const struct game *g, int p)
 	return sb_detach(&out);
 }
 
+/* Whether text names the player: name as a word of its own ("ann", not
+ * "Joanna"). */
+static bool names(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *s = strstr(text, name); n && s; s = strstr(s + 1, name)) {
+		bool before = s == text || !isalnum((unsigned char)s[-1]);
+		bool after = !isalnum((unsigned char)s[n]);
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    const char *author, char **pdf, size_t *len, char **err)
 {
@@ -257,6 +275,7 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	struct report_pdf r;
 	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
 	const char **lines = xcalloc(ev->n + 1, sizeof *lines);
+	int *mine = xcalloc(ev->n + 1, sizeof *mine);
 	char *title = xasprintf("%s: game %s, turn %d", g->engine->title, g->id, turn);
 	char *subtitle = p >= 0 ? xasprintf("Report for %s", g->players[p].name)
 				: xstrdup("Public report");
@@ -273,8 +292,14 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	o.subject = subject;
 	memset(&r, 0, sizeof r);
 	for (size_t i = 0; i < ev->n; i++)
-		if (event_visible(&ev->v[i], p))
+		if (event_visible(&ev->v[i], p)) {
+			/* the player's own: told to them alone, or naming them */
+			if (p >= 0 && ev->v[i].audience != AUD_ALL)
+				mine[r.nevents] = 2;
+			else if (p >= 0 && names(ev->v[i].text, g->players[p].name))
+				mine[r.nevents] = 1;
 			lines[r.nevents++] = ev->v[i].text;
+		}
 	deadline_line(g, &deadline);
 	g->engine->view(g, p, &details);
 	report_orders_help(g, p, &orders);
@@ -288,12 +313,23 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	r.board = g->engine->board ? &board : NULL;
 	r.details = sb_str(&details);
 	r.orders = sb_str(&orders);
+	/* the same kits as `wyrmpost print` */
+	r.tpl_dir = getenv("WYRMPOST_TEMPLATES") && *getenv("WYRMPOST_TEMPLATES")
+			    ? getenv("WYRMPOST_TEMPLATES") : datadir_templates();
+	r.rules = g->engine->name;
+	r.game_title = g->engine->title;
+	r.game = g->id;
+	r.turn = turn;
+	r.player = p >= 0 ? g->players[p].name : NULL;
+	r.seat = p;
+	r.event_mine = mine;
 	rc = report_pdf_render(&r, &o, pdf, len, err);
 	view_release(&board);
 	sb_release(&deadline);
 	sb_release(&details);
 	sb_release(&orders);
 	free(lines);
+	free(mine);
 	free(title);
 	free(subtitle);
 	free(doc_title);

@@ -73,7 +73,7 @@ r=$scratch/c/games/g1/reports/0004
 pdftotext -layout "$r/ann.pdf" "$scratch/rep.txt"
 expect_grep 'City of Glass: game g1, turn 4' "$scratch/rep.txt"
 expect_grep 'pile 5' "$scratch/rep.txt"
-expect_grep '5 in' "$scratch/rep.txt"   # the scale bar
+expect_grep '6 inches' "$scratch/rep.txt"   # the scale bar
 expect_grep 'Your hand' "$scratch/rep.txt"
 qpdf --check "$r/ann.pdf" >/dev/null 2>&1 && ok || fail "report PDF fails qpdf --check"
 

@@ -12,6 +12,7 @@
 #include <check.h>
 
 #include "print.h"
+#include "report-pdf.h"
 #include "testutil.h"
 #include "util.h"
 
@@ -431,6 +432,80 @@ START_TEST(same_input_same_bytes)
 	ck_assert(strstr(buf[0], "CreationDate") == NULL);
 	free(buf[0]);
 	free(buf[1]);
+}
+END_TEST
+
+/* A turn report from templates/burglar/report.xml with more events than a
+ * page holds: the events go on over pages, each numbered "Page N of M",
+ * and the same report twice is the same bytes. */
+START_TEST(report_template_pages)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/templates", top ? top : "..");
+	const char *ev[120];
+	char *text[120], *buf[2], *err = NULL, *last, *out;
+	int mine[120];
+	size_t len[2];
+	struct view v;
+	struct report_pdf r;
+	struct print_doc_opts o = { PRINT_A4, true, NULL };
+
+	view_init(&v, VIEW_GRID, NULL);
+	for (int i = 0; i < 9; i++)
+		view_add_cell(&v, i % 3, i / 3, "5", "coffer");
+	for (int i = 0; i < 120; i++) {
+		text[i] = xasprintf("Event number %d of a long turn, told to %s.", i + 1,
+				    i % 3 ? "everyone" : "ann");
+		ev[i] = text[i];
+		mine[i] = i % 3 ? 0 : 1;
+	}
+	memset(&r, 0, sizeof r);
+	r.title = "Burglar & the Dragon: game t, turn 3";
+	r.deadline = "Turn 4 runs at noon.\n";
+	r.events = ev;
+	r.nevents = 120;
+	r.event_mine = mine;
+	r.board = &v;
+	r.details = "Seats\n  1  ann  19 tokens\n";
+	r.orders = "Your orders for turn 4\n  leave\n";
+	r.tpl_dir = dir;
+	r.rules = "burglar";
+	r.game_title = "Burglar & the Dragon";
+	r.game = "t";
+	r.turn = 3;
+	r.player = "ann";
+	for (int i = 0; i < 2; i++)
+		ck_assert_msg(report_pdf_render(&r, &o, &buf[i], &len[i], &err) == 0, "%s", err);
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
+	/* 120 one-line events at 50 lines a page after the board: 4 pages,
+	 * each numbered, the last event on the last */
+	if (have("pdftotext")) {
+		FILE *f = fopen("report-pages.pdf", "wb");
+		ck_assert_ptr_nonnull(f);
+		ck_assert_uint_eq(fwrite(buf[0], 1, len[0], f), len[0]);
+		ck_assert_int_eq(fclose(f), 0);
+		qpdf_clean("report-pages.pdf");
+		out = run("pdftotext -layout report-pages.pdf - 2>/dev/null", NULL);
+		for (int i = 1; i <= 4; i++) {
+			char want[32];
+			snprintf(want, sizeof want, "Page %d of 4", i);
+			ck_assert_msg(strstr(out, want) != NULL, "no '%s'", want);
+		}
+		ck_assert(strstr(out, "Page 5 of") == NULL);
+		last = strstr(out, "Page 4 of 4");
+		ck_assert(strstr(out, "Event number 120 of") != NULL);
+		ck_assert(strstr(out, "Event number 120 of") < last);
+		ck_assert(strstr(out, "Event number 1 of") != NULL);
+		free(out);
+		unlink("report-pages.pdf");
+	}
+	for (int i = 0; i < 120; i++)
+		free(text[i]);
+	free(buf[0]);
+	free(buf[1]);
+	view_release(&v);
+	free(dir);
 }
 END_TEST
 
@@ -1037,6 +1112,7 @@ int main(void)
 	}
 	tcase_add_test(tc, deck_a4_checks_out);
 	tcase_add_test(tc, same_input_same_bytes);
+	tcase_add_test(tc, report_template_pages);
 	tcase_add_test(tc, deck_letter);
 	tcase_add_test(tc, bleed_sets_trim_box);
 	tcase_add_test(tc, duplex_backs_are_mirrored);

@@ -128,9 +128,28 @@ void cog_board(const struct game *g, int p, struct view *v)
 	size_t nb = cog_boxes(s, boxes);
 	int cell_of[COG_MODELS], prev = -1;
 	char label[16], caption[32];
-	(void)p;
 
 	v->kind = VIEW_MAP;
+	/* the reader's own hand, as the text view shows it */
+	for (int i = 0; p >= 0 && (size_t)p < g->nplayers && i < s->nhand[p]; i++) {
+		char name[8];
+		size_t len;
+		const char *suit = NULL;
+		cog_card_name(s->hand[p][i], name);
+		len = strlen(name);
+		if (strcmp(name, "joker")) {
+			switch (name[len - 1]) {
+			case 'S': suit = "spades"; break;
+			case 'H': suit = "hearts"; break;
+			case 'D': suit = "diamonds"; break;
+			case 'C': suit = "clubs"; break;
+			default: break;
+			}
+			if (suit)
+				name[len - 1] = '\0';
+		}
+		view_add_card(v, name, suit);
+	}
 	v->w = v->h = COG_TABLE;
 	v->unit = xstrdup("in");
 	for (size_t i = 0; i < nb; i++) {

@@ -289,6 +289,9 @@ void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct
 			cell_of[col][row] = (int)v->ncells;
 			c = view_add_cell(v, col, row, name, *caption ? caption : NULL);
 			c->fill = xstrdup(terrain_fill(t));
+			/* the hex itself, so a template can draw north up */
+			c->x = q;
+			c->y = r;
 		}
 	for (int d = 0; d < s->n; d++) {
 		int col, row;
@@ -296,7 +299,9 @@ void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct
 		if (s->pl[d].out)
 			continue;
 		picture_pos(s->pl[d].at, &col, &row);
-		snprintf(label, sizeof label, "%d", d + 1);
+		/* P: it wears The Pants, which the picture must show */
+		snprintf(label, sizeof label, "%d%s", d + 1,
+			 dp_holds_pants(&s->pl[d]) ? "P" : "");
 		view_add_piece(v, cell_of[col][row], label, seat_colours[d]);
 	}
 	if (p < 0 || p >= s->n || s->pl[p].out)
@@ -306,6 +311,9 @@ void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct
 		struct dp_hex block;
 		int c1, r1, c2, r2;
 		if (d == p || s->pl[d].out || !dp_sight(s, p, d, &kind, &block))
+			continue;
+		/* under water, out of reach, as the text report says */
+		if (dp_terrain(s->pl[d].at) == T_WATER)
 			continue;
 		picture_pos(s->pl[p].at, &c1, &r1);
 		picture_pos(s->pl[d].at, &c2, &r2);

@@ -200,8 +200,28 @@ void hog_view(const struct game *g, int p, struct sb *out)
 void hog_board(const struct game *g, int p, struct view *v)
 {
 	const struct hog *h = HOG(g);
-	(void)p;
 	v->kind = VIEW_TRACKS;
+	/* the reader's own hand, as the text view shows it */
+	if (p >= 0 && h->phase >= PH_CONFLICT && h->m[p].life != L_DEAD) {
+		int cards[NCARDS], n = hog_hand(h, p, cards);
+		for (int i = 0; i < n; i++) {
+			char code[8];
+			size_t len;
+			const char *suit;
+			card_code(cards[i], code);
+			len = strlen(code);
+			switch (code[len - 1]) {
+			case 'S': suit = "spades"; break;
+			case 'H': suit = "hearts"; break;
+			case 'D': suit = "diamonds"; break;
+			case 'C': suit = "clubs"; break;
+			default: suit = NULL; break; /* a joker */
+			}
+			if (suit)
+				code[len - 1] = '\0';
+			view_add_card(v, code, suit);
+		}
+	}
 	for (int t = 0; t < NTRAITS; t++) {
 		char *name = xasprintf("Dragon %s", hog_trait_name[t]);
 		int val = h->dtrait[t];

@@ -1,0 +1,295 @@
+/* report-tpl.c - a turn report drawn from the game's templates/NAME/report.xml.
+ *
+ * The template never sees the game's state (that holds every player's
+ * secrets): its context document is built here from what the report is
+ * allowed to show this player, the engine's view of the board and its text,
+ * the events the player may see and the orders to send next:
+ *
+ *   <report game= rules= title= turn= player= seat= deadline=>
+ *     <view kind= title= cols= rows= w= h= unit=>
+ *       <cell i= col= row= x= y= w= h= label= caption= fill= counters= round=/>
+ *       <piece cell= label= fill= col= row= x= y=/>
+ *       <line from= to= dashed= x1= y1= x2= y2= cx1= cy1= cx2= cy2=
+ *             col1= row1= col2= row2=/> <track name= symbol= min= max= value=/>
+ *       <card rank= suit=/>
+ *     </view>
+ *     <details><line>..</line></details>
+ *     <page n= of= kind="board"/>
+ *     <page n= of= kind="text"><entry kind= at= lines= mine=>..</entry></page>
+ *   </report>
+ *
+ * The template is a sheet whose items are the pages, so each page draws its
+ * own header and number.  Text pages are cut here, by an estimate of the
+ * lines each entry takes (at, lines: in lines of the template's leading);
+ * a text box that holds more than estimated shrinks instead of overflowing. */
+#include "report-pdf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "template.h"
+#include "util.h"
+#include "xmlutil.h"
+
+/* Lines on one text page, and characters on one line, for the estimate:
+ * the template's text pages draw REPORT_TPL_LINES lines of 4.2 mm of 9 pt
+ * sans over 180 mm. */
+#define PAGE_LINES 50
+#define LINE_CHARS 100
+
+static const char *view_kind_name(enum view_kind k)
+{
+	switch (k) {
+	case VIEW_GRID:
+		return "grid";
+	case VIEW_HEXES:
+		return "hexes";
+	case VIEW_MAP:
+		return "map";
+	case VIEW_TRACKS:
+		return "tracks";
+	}
+	return "grid";
+}
+
+static void set_opt(xmlNode *n, const char *name, const char *v)
+{
+	if (v)
+		xml_set(n, name, v);
+}
+
+static void set_num(xmlNode *n, const char *name, double v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%.3f", v);
+	xml_set(n, name, buf);
+}
+
+static void add_view(xmlNode *root, const struct view *v)
+{
+	xmlNode *vn = xml_child(root, "view", NULL);
+	xml_set(vn, "kind", view_kind_name(v->kind));
+	set_opt(vn, "title", v->title);
+	xml_set_int(vn, "cols", v->cols);
+	xml_set_int(vn, "rows", v->rows);
+	set_num(vn, "w", v->w);
+	set_num(vn, "h", v->h);
+	set_opt(vn, "unit", v->unit);
+	for (size_t i = 0; i < v->ncells; i++) {
+		const struct view_cell *c = &v->cells[i];
+		xmlNode *cn = xml_child(vn, "cell", NULL);
+		xml_set_int(cn, "i", (long long)i);
+		xml_set_int(cn, "col", c->col);
+		xml_set_int(cn, "row", c->row);
+		set_num(cn, "x", c->x);
+		set_num(cn, "y", c->y);
+		set_num(cn, "w", c->w);
+		set_num(cn, "h", c->h);
+		set_opt(cn, "label", c->label);
+		set_opt(cn, "caption", c->caption);
+		set_opt(cn, "fill", c->fill);
+		xml_set_int(cn, "counters", c->counters);
+		xml_set_bool(cn, "round", c->round);
+	}
+	for (size_t i = 0; i < v->npieces; i++) {
+		const struct view_piece *p = &v->pieces[i];
+		const struct view_cell *c = &v->cells[p->cell];
+		xmlNode *pn = xml_child(vn, "piece", NULL);
+		xml_set_int(pn, "cell", p->cell);
+		set_opt(pn, "label", p->label);
+		set_opt(pn, "fill", p->fill);
+		/* the cell's place, so a template need not look it up */
+		xml_set_int(pn, "col", c->col);
+		xml_set_int(pn, "row", c->row);
+		set_num(pn, "x", c->x);
+		set_num(pn, "y", c->y);
+	}
+	for (size_t i = 0; i < v->nlines; i++) {
+		xmlNode *ln = xml_child(vn, "line", NULL);
+		const struct view_cell *a = &v->cells[v->lines[i].from];
+		const struct view_cell *b = &v->cells[v->lines[i].to];
+		xml_set_int(ln, "from", v->lines[i].from);
+		xml_set_int(ln, "to", v->lines[i].to);
+		/* both ends' places: XPath 1.0 cannot look them up from here */
+		set_num(ln, "x1", a->x);
+		set_num(ln, "y1", a->y);
+		set_num(ln, "x2", b->x);
+		set_num(ln, "y2", b->y);
+		/* and their centres, for boxes and circles of a map */
+		set_num(ln, "cx1", a->x + a->w / 2);
+		set_num(ln, "cy1", a->y + a->h / 2);
+		set_num(ln, "cx2", b->x + b->w / 2);
+		set_num(ln, "cy2", b->y + b->h / 2);
+		xml_set_int(ln, "col1", a->col);
+		xml_set_int(ln, "row1", a->row);
+		xml_set_int(ln, "col2", b->col);
+		xml_set_int(ln, "row2", b->row);
+		xml_set_bool(ln, "dashed", v->lines[i].dashed);
+	}
+	for (size_t i = 0; i < v->ntracks; i++) {
+		const struct view_track *t = &v->tracks[i];
+		xmlNode *tn = xml_child(vn, "track", NULL);
+		set_opt(tn, "name", t->name);
+		set_opt(tn, "symbol", t->symbol);
+		xml_set_int(tn, "min", t->min);
+		xml_set_int(tn, "max", t->max);
+		xml_set_int(tn, "value", t->value);
+	}
+	for (size_t i = 0; i < v->ncards; i++) {
+		xmlNode *cn = xml_child(vn, "card", NULL);
+		set_opt(cn, "rank", v->cards[i].rank);
+		set_opt(cn, "suit", v->cards[i].suit);
+	}
+}
+
+/* Split text at newlines into <line> children of parent (empty lines kept,
+ * a last empty one dropped). */
+static void add_lines(xmlNode *parent, const char *text)
+{
+	const char *p = text;
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xstrndup(p, n);
+		xml_child(parent, "line", line);
+		free(line);
+		p += n + (nl ? 1 : 0);
+	}
+}
+
+struct pager {
+	xmlNode *root, *page;
+	int at; /* lines used on the current text page */
+	int pages;
+};
+
+static xmlNode *entry(struct pager *pg, const char *kind, const char *text, int lines)
+{
+	xmlNode *e;
+	if (!pg->page || pg->at + lines > PAGE_LINES) {
+		pg->page = xml_child(pg->root, "page", NULL);
+		xml_set(pg->page, "kind", "text");
+		pg->at = 0;
+	}
+	e = xml_child(pg->page, "entry", text);
+	xml_set(e, "kind", kind);
+	xml_set_int(e, "at", pg->at);
+	xml_set_int(e, "lines", lines);
+	pg->at += lines;
+	return e;
+}
+
+/* Lines a paragraph of sans text is expected to take. */
+static int para_lines(const char *s)
+{
+	size_t n = strlen(s);
+	return (int)(n / LINE_CHARS) + 1;
+}
+
+static xmlDoc *context(const struct report_pdf *r)
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"report");
+	struct pager pg = { root, NULL, 0, 0 };
+	xmlNode *page;
+	int n = 0, total;
+
+	xmlDocSetRootElement(doc, root);
+	set_opt(root, "title", r->game_title);
+	set_opt(root, "game", r->game);
+	set_opt(root, "rules", r->rules);
+	xml_set_int(root, "turn", r->turn);
+	set_opt(root, "player", r->player);
+	xml_set_int(root, "seat", r->seat);
+	if (r->deadline) {
+		/* one line, without its newline */
+		size_t dn = strcspn(r->deadline, "\n");
+		char *dl = xstrndup(r->deadline, dn);
+		xml_set(root, "deadline", dl);
+		free(dl);
+	}
+	if (r->board)
+		add_view(root, r->board);
+	add_lines(xml_child(root, "details", NULL), r->details);
+	page = xml_child(root, "page", NULL);
+	xml_set(page, "kind", "board");
+
+	entry(&pg, "heading", "What happened", 2);
+	if (!r->nevents)
+		entry(&pg, "event", "Nothing.", 1);
+	for (size_t i = 0; i < r->nevents; i++) {
+		xmlNode *e = entry(&pg, "event", r->events[i], para_lines(r->events[i]));
+		int m = r->event_mine ? r->event_mine[i] : 0;
+		xml_set(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
+	}
+	if (r->orders && *r->orders) {
+		const char *p = r->orders;
+		entry(&pg, "heading", "Your next orders", 2);
+		while (*p) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			size_t lead = 0;
+			char *line;
+			/* text boxes fold runs of spaces: keep the indent apart */
+			while (lead < len && p[lead] == ' ')
+				lead++;
+			line = xstrndup(p + lead, len - lead);
+			xml_set_int(entry(&pg, "orders", line, 1), "indent", (long long)lead);
+			free(line);
+			p += len + (nl ? 1 : 0);
+		}
+	}
+	/* number the pages */
+	total = 0;
+	for (xmlNode *c = root->children; c; c = c->next)
+		if (xml_is(c, "page"))
+			total++;
+	for (xmlNode *c = root->children; c; c = c->next)
+		if (xml_is(c, "page")) {
+			xml_set_int(c, "n", ++n);
+			xml_set_int(c, "of", total);
+		}
+	return doc;
+}
+
+char *report_tpl_path(const char *dir, const char *rules)
+{
+	struct stat st;
+	char *path;
+	if (!dir || !rules)
+		return NULL;
+	path = xasprintf("%s/%s/report.xml", dir, rules);
+	if (stat(path, &st)) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+int report_tpl_render(const struct report_pdf *r, const char *path,
+		      const struct print_doc_opts *o, char **buf, size_t *len, char **err)
+{
+	struct tpl_opts topts;
+	struct print_doc *d;
+	struct tpl *t;
+	xmlDoc *ctx;
+	int rc;
+
+	if (tpl_load_file(&t, path, err))
+		return -1;
+	if (print_doc_new(&d, o, err)) {
+		tpl_free(t);
+		return -1;
+	}
+	memset(&topts, 0, sizeof topts);
+	ctx = context(r);
+	rc = tpl_render(t, d, ctx, &topts, err) ? -1 : 0;
+	if (!rc)
+		rc = print_doc_save_mem(d, buf, len, err);
+	xmlFreeDoc(ctx);
+	print_doc_free(d);
+	tpl_free(t);
+	return rc;
+}

@@ -1,0 +1,217 @@
+#!/bin/sh
+# reports.sh - turn report PDFs drawn from templates/NAME/report.xml: for a
+# game of each rules, one turn is played and every player's report checked
+# with qpdf and poppler: a sound file, a header with game, turn and player
+# and "Page N of M" on every page, the events the player saw, their own
+# marked, nothing off the page (words and lines), no word drawn over
+# another; then the same game played again gives the same bytes.
+. "$top_srcdir/tests/sh/lib.sh"
+for tool in qpdf pdfinfo pdftotext; do
+	command -v $tool >/dev/null 2>&1 || { echo "reports.sh: $tool missing, skipped"; exit 77; }
+done
+WYRMPOST_TEMPLATES=$top_srcdir/templates
+export WYRMPOST_TEMPLATES
+cd "$scratch"
+
+# play RULES DIR PLAYER...: a new game g1 in DIR, one turn played
+# ($opts: more options for `new`)
+play() {
+	rules=$1 dir=$2
+	shift 2
+	args=${opts:-}
+	for p in "$@"; do args="$args --player $p:$p@example.org:pw$p"; done
+	rm -rf "$dir"
+	"$WYRMPOST" -d "$dir" init --sender gm@example.org >/dev/null
+	# shellcheck disable=SC2086
+	expect_status 0 env WYRMPOST_NOW=$T0 "$WYRMPOST" -d "$dir" new g1 "$rules" --seed 4 \
+		--deadline 1h $args
+	expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$dir" run
+}
+
+# check PDF TITLE PLAYER [GAME [TURN]]: the checks every report passes
+check() {
+	f=$1 title=$2 who=$3 game=${4:-g1} turn=${5:-1}
+	qpdf --check "$f" >qpdf.out 2>&1 && ok || fail "$f: qpdf --check: $(tail -1 qpdf.out)"
+	pages=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/ { print $2 }')
+	[ "${pages:-0}" -ge 2 ] && ok || fail "$f: $pages pages"
+	i=1
+	while [ "$i" -le "${pages:-0}" ]; do
+		pdftotext -layout -f $i -l $i "$f" page.txt
+		grep -qF "$title" page.txt && ok || fail "$f page $i: no header '$title'"
+		grep -q "game $game, turn $turn" page.txt && ok || fail "$f page $i: no game and turn"
+		grep -qF "$who" page.txt && ok || fail "$f page $i: no player '$who'"
+		[ "$who" = "Public report" ] || grep -qF "Report for $who" page.txt && ok ||
+			fail "$f page $i: no 'Report for $who'"
+		grep -q "Page $i of $pages" page.txt && ok || fail "$f page $i: no page number"
+		i=$((i + 1))
+	done
+	pdftotext -bbox "$f" bbox.html
+	awk -f "$top_srcdir/tests/sh/textgeom.awk" bbox.html >geom.out && ok ||
+		fail "$f: $(head -3 geom.out)"
+	qpdf --qdf --object-streams=disable "$f" qdf.pdf
+	pw=$(pdfinfo "$f" | awk '/^Page size:/ { print $3 * 25.4 / 72 }')
+	ph=$(pdfinfo "$f" | awk '/^Page size:/ { print $5 * 25.4 / 72 }')
+	awk -f "$top_srcdir/tests/sh/pdfgeom.awk" qdf.pdf | awk -v w="$pw" -v h="$ph" '
+		$2 < 5 || $3 < 5 || $4 < 5 || $5 < 5 || $2 > w - 5 || $4 > w - 5 ||
+		$3 > h - 5 || $5 > h - 5 { print; bad = 1 } END { exit bad }' >off.out && ok ||
+		fail "$f: lines off the page: $(head -2 off.out)"
+	pdftotext -layout "$f" all.txt
+}
+
+# every event of the text report is in the PDF
+events_in() { # TXT: the lines under "What happened", trimmed
+	awk '/^What happened/ { on = 1; next } on && /^$/ { exit } on { sub(/^ +/, ""); print }' "$1"
+}
+check_events() { # TXT
+	events_in "$1" >ev.txt
+	[ -s ev.txt ] && ok || fail "$1: no events"
+	tr -s ' ' <all.txt >flat.txt
+	while IFS= read -r line; do
+		grep -qF "$(printf '%s' "$line" | tr -s ' ' | cut -c1-40)" flat.txt && ok ||
+			fail "event not in the PDF: $line"
+	done <ev.txt
+}
+
+# ---- Burglar & the Dragon
+play burglar b ann bob
+r=b/games/g1/reports/0001
+for who in ann bob; do
+	check $r/$who.pdf "Burglar & the Dragon" $who
+	check_events $r/$who.txt
+	expect_grep 'Your next orders' all.txt
+	expect_grep 'Seats' all.txt
+	expect_grep 'password YOUR-PASSWORD' all.txt
+done
+# the board once, as a board: no text drawing of it
+expect_no_grep '+--------+' all.txt
+# ann's own events are marked: the legend, and bold text (a bold face used)
+expect_grep 'bold with a bar: about you' all.txt
+pdffonts $r/ann.pdf 2>/dev/null | grep -q Bold && ok || fail "no bold face for marked events"
+check $r/public.pdf "Burglar & the Dragon" "Public report"
+cp $r/ann.pdf first.pdf
+play burglar b ann bob
+cmp -s first.pdf $r/ann.pdf && ok || fail "burglar: the same game twice, different reports"
+
+# ---- Heart of Glass
+play heart-of-glass h ann bob cat
+r=h/games/g1/reports/0001
+for who in ann bob cat; do
+	check $r/$who.pdf "Heart of Glass" $who
+	check_events $r/$who.txt
+	# the trait names above their tracks, whole
+	expect_grep '^ *Body  *Heart *$' all.txt
+	expect_grep '^ *Mind  *Wealth *$' all.txt
+	expect_grep "^ *Dragon *$" all.txt
+done
+# in the conflict, with a hand of ten and a Dragon's Body of 11: the hand as
+# cards, all on the page, suits in colour, the Body's value past the track
+"$WYRMPOST" -d h new g4 heart-of-glass --seed 4 --deadline 1h --player cheryl:c@example.org:pa \
+	--player dave:d@example.org:pb >/dev/null
+sed -e 's/id="case"/id="g4"/' -e 's/<dragon body="6"/<dragon body="12"/' \
+	-e 's/name="hold" value="yes"/name="hold" value="no"/' \
+	"$top_srcdir/tests/cases/heart-of-glass/four-of-diamonds-resolution/before.xml" \
+	>h/games/g4/game.xml
+rm -rf h/games/g4/turns/*
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d h run
+r=h/games/g4/reports/0001
+check $r/dave.pdf "Heart of Glass" dave g4
+expect_grep 'Your hand' all.txt
+expect_grep '^ *3  *4  *5  *6  *7  *8  *9  *J  *Q  *K *$' all.txt
+expect_grep '11' all.txt
+qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
+grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
+
+# ---- Dragon Pants
+play dragon-pants p ann bob
+r=p/games/g1/reports/0001
+for who in ann bob; do
+	check $r/$who.pdf "Dragon Pants" $who
+	check_events $r/$who.txt
+	expect_grep 'North' all.txt
+	expect_grep 'Legend' all.txt
+	expect_grep 'P: wears The Pants' all.txt
+	expect_grep 'Lines of sight' all.txt
+	# north up, as on the kit: D1 above D7, column A west of G, the N den
+	# at the top; the names of hexes under no token (no word over another)
+	pdftotext -f 1 -l 1 -bbox $r/$who.pdf bbox.html
+	awk '/<word / { w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+		if (w in y) next  # the board comes first: later words are the text
+		match($0, /yMin="[0-9.]+"/); y[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0
+		match($0, /xMin="[0-9.]+"/); x[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0 }
+		END { exit !(y["D1"] < y["D4"] && y["D4"] < y["D7"] && x["A1"] < x["D1"] &&
+			x["D1"] < x["G1"] && y["N"] < y["D1"] && y["S"] > y["D7"]) }' bbox.html &&
+		ok || fail "$who: the board is not north up"
+done
+# the wearer of The Pants is marked on the board: a P beside a seat number
+pdftotext -f 1 -l 1 -layout $r/ann.pdf page.txt
+grep -q 'The Pants' $r/ann.txt && { grep -qw P page.txt && ok || fail "no P on the board"; }
+# lines of sight: drawn to a dragon in reach, never to one under water
+# (the text says it is out of reach).  Nobody moves on a turn without
+# orders once out of the dens.
+segs() { # PDF: page 1's straight segments, mm
+	qpdf --qdf --object-streams=disable "$1" qdf.pdf
+	awk -f "$top_srcdir/tests/sh/pdfgeom.awk" qdf.pdf | awk '$1 == 1'
+}
+place() { # Q R Q R: ann's and bob's dragons
+	sed -i -E -e "s/(player=\"ann\" den=\"S\") q=\"-?[0-9]+\" r=\"-?[0-9]+\"/\1 q=\"$1\" r=\"$2\"/" \
+		-e "s/(player=\"bob\" den=\"N\") q=\"-?[0-9]+\" r=\"-?[0-9]+\"/\1 q=\"$3\" r=\"$4\"/" \
+		p/games/g1/game.xml
+}
+place -2 -1 -2 2
+expect_status 0 env WYRMPOST_NOW=$((T0 + 14400)) "$WYRMPOST" -d p run
+expect_grep 'flat line, clear' p/games/g1/reports/0002/ann.txt
+# three hexes apart in a column: a vertical line 36 mm long
+segs p/games/g1/reports/0002/ann.pdf | awk '{ dx = $4 - $2; dy = $5 - $3 }
+	dx * dx < 0.01 && (dy > 35.9 && dy < 36.1 || dy < -35.9 && dy > -36.1) { found = 1 }
+	END { exit !found }' && ok || fail "dragon pants: no sight line drawn"
+check p/games/g1/reports/0002/ann.pdf "Dragon Pants" ann g1 2
+place -3 1 -1 1
+expect_status 0 env WYRMPOST_NOW=$((T0 + 21600)) "$WYRMPOST" -d p run
+expect_grep 'under water: out of reach' p/games/g1/reports/0003/ann.txt
+# no slanted line longer than a hex side, but for the compass at the left
+segs p/games/g1/reports/0003/ann.pdf | awk '{ dx = $4 - $2; dy = $5 - $3 }
+	$2 > 30 && dx * dx > 0.01 && dy * dy > 0.01 && dx * dx + dy * dy > 64 { bad = 1 }
+	END { exit bad }' && ok || fail "dragon pants: a sight line to a dragon under water"
+
+# ---- City of Glass
+play city-of-glass g ann bob cat
+r=g/games/g1/reports/0001
+for who in ann bob cat; do
+	check $r/$who.pdf "City of Glass" $who
+	check_events $r/$who.txt
+	expect_grep 'North' all.txt
+	expect_grep '6 inches' all.txt
+	expect_grep 'Legend' all.txt
+	expect_grep 'pile 8' all.txt
+	# the hand as cards: as many ranks on the card row as the text lists
+	n=$(sed -n 's/^Your hand: //p' $r/$who.txt | tr ',' '\n' | grep -c .)
+	pdftotext -f 1 -l 1 -layout $r/$who.pdf page.txt
+	expect_grep 'Your hand' page.txt
+	m=$(grep -A2 'Your hand' page.txt | grep -oE '(^| )(A|[2-9]|10|J|Q|K|joker)( |$)' | grep -c . || true)
+	[ "$m" -ge "$n" ] && ok || fail "$who: $n cards in the text, $m on the page"
+done
+# north up: pile 1 lies north of pile 4 (y 28.66 against 6.67 inches)
+pdftotext -f 1 -l 1 -bbox $r/ann.pdf bbox.html
+awk '/>pile</ { getline; w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+	match($0, /yMin="[0-9.]+"/); y[w] = substr($0, RSTART + 6, RLENGTH - 7) + 0 }
+	END { exit !(y["1"] < y["4"]) }' bbox.html && ok || fail "city of glass: not north up"
+
+# ---- Dragon Keepers, the dragon game and the keeper game
+for mode in dragon keeper; do
+	opts="--option mode=$mode" play dragon-keepers k ann bob cat
+	r=k/games/g1/reports/0001
+	for who in ann bob cat; do
+		check $r/$who.pdf "Dragon Keepers" $who
+		check_events $r/$who.txt
+		expect_grep 'Legend' all.txt
+		expect_grep 'Hunter' all.txt
+		for c in Red Purple Blue White Green Yellow; do expect_grep "$c" all.txt; done
+		expect_grep 'The dragons' all.txt
+	done
+	if [ $mode = dragon ]; then
+		expect_grep 'Your tokens' all.txt
+		expect_grep 'Your magic' all.txt
+	fi
+done
+
+finish
