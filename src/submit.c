@@ -391,6 +391,7 @@ struct confirm {
 	const char *what;    /* what was asked, after "asked " */
 	const char *title;   /* the mail's subject, after "confirm: " */
 	const char *lines;   /* the lines to reply with, up to the code */
+	bool password;       /* they hold a `password YOUR-PASSWORD` line */
 };
 
 /* *yes when the mail carries the right code for addr.  Otherwise the code
@@ -418,9 +419,12 @@ static int confirmed(struct campaign *c, const struct game *g, const struct subm
 	key = xasprintf("%s-%04d-%s-confirm-%s", g->id, g->turn, q->purpose, ah);
 	subject = xasprintf("[%s] confirm: %s?", g->id, q->title);
 	r->reply = xasprintf("Someone, perhaps you, asked %s.\n\n"
-			     "To confirm, reply from %s with these lines:\n\n%s%s\n\n"
+			     "To confirm, reply from %s with these lines%s:\n\n%s%s\n\n"
 			     "If it was not you, do nothing: no more mail about it will come.\n",
-			     q->what, addr, q->lines, code);
+			     q->what, addr,
+			     q->password ? " (with the password you chose in place of "
+					   "YOUR-PASSWORD: it is never mailed back)" : "",
+			     q->lines, code);
 	if (!mailed_before(c, key))
 		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
 				      "auto-replied", NULL, 0, err);
@@ -500,7 +504,7 @@ static int admit(struct campaign *c, struct game *g, struct submission *s, bool 
 		char *what = xasprintf("to join game %s (%s) as %s, from %s", g->id,
 				       g->engine->title, s->player, addr);
 		char *title = xasprintf("join as %s", s->player);
-		struct confirm q = { "join", g->id, given, what, title, sb_str(&lines) };
+		struct confirm q = { "join", g->id, given, what, title, sb_str(&lines), true };
 		rc = confirmed(c, g, s, addr, &q, yes, r, err);
 		free(title);
 		free(what);
@@ -556,7 +560,8 @@ static int takeover(struct campaign *c, struct game *g, const struct submission 
 		char *subj = xasprintf("%s/%s", g->id, canon);
 		char *lines = xasprintf("game %s\nplayer %s\npassword YOUR-PASSWORD\ntakeover %s ",
 					g->id, s->player, canon);
-		struct confirm q = { "takeover", subj, seat + strlen(name), what, title, lines };
+		struct confirm q = { "takeover", subj, seat + strlen(name), what, title, lines,
+				     true };
 		rc = confirmed(c, g, s, addr, &q, &yes, r, err);
 		free(lines);
 		free(subj);
@@ -608,7 +613,7 @@ static int observe(struct campaign *c, struct game *g, const struct submission *
 				       g->id, g->engine->title, addr);
 		char *title = xasprintf("public reports to %s", addr);
 		char *lines = xasprintf("game %s\nobserve ", g->id);
-		struct confirm q = { "observe", g->id, given, what, title, lines };
+		struct confirm q = { "observe", g->id, given, what, title, lines, false };
 		bool yes;
 		rc = confirmed(c, g, s, addr, &q, &yes, r, err);
 		free(lines);
