@@ -22,7 +22,10 @@ void seat_clear_open(struct player *pl)
 static void how_to_ask(const struct game *g, const char *seat, struct sb *out)
 {
 	sb_addf(out, "    game %s\n    player YOUR-NAME\n    password A-PASSWORD-OF-YOUR-OWN\n"
-		     "    takeover %s\n", g->id, seat);
+		     "    takeover %s\n"
+		     "  A code comes back to the address you wrote from: mail the same lines\n"
+		     "  from it with the code after the seat (takeover %s CODE).\n",
+		g->id, seat, seat);
 }
 
 void seat_report(const struct game *g, struct sb *out)

@@ -141,6 +141,8 @@ for r in public bob ann; do
 done
 expect_grep "ann's seat is open after 1 missed turns" "$scratch/c/games/g4/reports/0001/public.txt"
 expect_grep 'The first to ask takes the seat' "$scratch/c/games/g4/reports/0001/bob.txt"
+expect_grep 'with the code after the seat (takeover ann CODE)' \
+	"$scratch/c/games/g4/reports/0001/bob.txt"
 expect_grep 'name="ann" .*open="yes"' "$scratch/c/games/g4/game.xml"
 expect_status 0 wp status g4
 expect_grep 'ann .*open' "$scratch/out"
