@@ -22,7 +22,10 @@ void seat_clear_open(struct player *pl)
 static void how_to_ask(const struct game *g, const char *seat, struct sb *out)
 {
 	sb_addf(out, "    game %s\n    player YOUR-NAME\n    password A-PASSWORD-OF-YOUR-OWN\n"
-		     "    takeover %s\n", g->id, seat);
+		     "    takeover %s\n"
+		     "  A code comes back to the address you wrote from: mail the same lines\n"
+		     "  from it with the code after the seat (takeover %s CODE).\n",
+		g->id, seat, seat);
 }
 
 void seat_report(const struct game *g, struct sb *out)
@@ -50,7 +53,7 @@ void seat_report(const struct game *g, struct sb *out)
 		: "The first to ask takes the seat.");
 }
 
-static int open_seat(struct game *g, const char *name, char **err)
+static int open_seat(const struct game *g, const char *name, char **err)
 {
 	int p = game_player_index(g, name);
 	if (p < 0)
@@ -233,12 +236,10 @@ int seat_approve(struct campaign *c, const char *id, const char *seat, bool refu
 	return rc;
 }
 
-int seat_ask(struct campaign *c, struct game *g, const char *seat, const char *name,
-	     const char *addr, const char *pw, char **reply, char **err)
+int seat_ask_check(const struct game *g, const char *seat, const char *name,
+		   const char *addr, const char *pw, char **err)
 {
-	bool autofill = !strcmp(option_get(&g->opts, "takeover"), "auto");
-	char *hash;
-	int p = open_seat(g, seat, err), rc;
+	int p = open_seat(g, seat, err);
 
 	if (p < 0)
 		return WP_ERR_DATA;
@@ -257,6 +258,19 @@ int seat_ask(struct campaign *c, struct game *g, const char *seat, const char *n
 				 "password of one word, 6 characters or more", g->id);
 		return WP_ERR_DATA;
 	}
+	return WP_OK;
+}
+
+int seat_ask(struct campaign *c, struct game *g, const char *seat, const char *name,
+	     const char *addr, const char *pw, char **reply, char **err)
+{
+	bool autofill = !strcmp(option_get(&g->opts, "takeover"), "auto");
+	char *hash;
+	int p, rc = seat_ask_check(g, seat, name, addr, pw, err);
+
+	if (rc)
+		return rc;
+	p = open_seat(g, seat, err);
 	if (!(hash = password_hash(pw, err)))
 		return WP_ERR_IO;
 	g->players[p].req_name = xstrdup(name);

@@ -42,6 +42,12 @@ int seat_approve(struct campaign *c, const char *id, const char *seat, bool refu
  * cannot be taken (no such open seat, a name in use, a weak password). */
 int seat_ask(struct campaign *c, struct game *g, const char *seat, const char *name,
 	     const char *addr, const char *pw, char **reply, char **err);
+/* The checks of seat_ask alone, changing nothing: WP_OK when seat_ask
+ * would take the request, else WP_ERR_DATA with *err.  The intake asks
+ * this before mailing a confirmation code (submit.c), so a request that
+ * cannot be taken never costs the address a mail. */
+int seat_ask_check(const struct game *g, const char *seat, const char *name,
+		   const char *addr, const char *pw, char **err);
 
 /* The seat is nobody's open seat any more (the request, if any, goes). */
 void seat_clear_open(struct player *pl);

@@ -366,6 +366,80 @@ static int count_mail(const struct campaign *c, const struct game *g, int p,
 	return rc;
 }
 
+/* Has a mail with this key already been written (in the outbox or sent)? */
+static bool mailed_before(const struct campaign *c, const char *key)
+{
+	char *a = xasprintf("%s/outbox/new/%s.eml", c->dir, key);
+	char *b = xasprintf("%s/sent/new/%s.eml", c->dir, key);
+	bool yes = fs_exists(a) || fs_exists(b);
+	free(a);
+	free(b);
+	return yes;
+}
+
+/* A request that acts for the address a mail came from (observe, join,
+ * takeover) waits until that address proves it gets mail: the first mail
+ * gets a code (token.h) mailed back, and only a mail from that address
+ * carrying the code acts.  A forged From then costs its owner one mail per
+ * kind of request, game and turn (a forger sending a hundred requests in a
+ * victim's name makes one mail, not a hundred), and never a registration
+ * or a seat in their name. */
+struct confirm {
+	const char *purpose; /* "observe", "join", "takeover": names the code and the mail */
+	const char *subject; /* what the code is for: the game, or game/seat */
+	const char *given;   /* the code the mail carries (NULL or blank: none) */
+	const char *what;    /* what was asked, after "asked " */
+	const char *title;   /* the mail's subject, after "confirm: " */
+	const char *lines;   /* the lines to reply with, up to the code */
+	bool password;       /* they hold a `password YOUR-PASSWORD` line */
+};
+
+/* *yes when the mail carries the right code for addr.  Otherwise the code
+ * is mailed to addr (once a turn) and r->reply says so; a wrong code is
+ * also WP_ERR_DATA with *err, for the log. */
+static int confirmed(struct campaign *c, const struct game *g, const struct submission *s,
+		     const char *addr, const struct confirm *q, bool *yes,
+		     struct submit_result *r, char **err)
+{
+	char *code = campaign_token(c, q->purpose, q->subject, addr, err);
+	char *ah, *key, *subject;
+	bool wrong;
+	int rc = WP_OK;
+
+	*yes = false;
+	if (!code)
+		return WP_ERR_IO;
+	if (q->given && token_equal(q->given, code)) {
+		*yes = true;
+		free(code);
+		return WP_OK;
+	}
+	wrong = q->given && q->given[strspn(q->given, " \t")];
+	ah = short_hash(addr, strlen(addr));
+	key = xasprintf("%s-%04d-%s-confirm-%s", g->id, g->turn, q->purpose, ah);
+	subject = xasprintf("[%s] confirm: %s?", g->id, q->title);
+	r->reply = xasprintf("Someone, perhaps you, asked %s.\n\n"
+			     "To confirm, reply from %s with these lines%s:\n\n%s%s\n\n"
+			     "If it was not you, do nothing: no more mail about it will come.\n",
+			     q->what, addr,
+			     q->password ? " (with the password you chose in place of "
+					   "YOUR-PASSWORD: it is never mailed back)" : "",
+			     q->lines, code);
+	if (!mailed_before(c, key))
+		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
+				      "auto-replied", NULL, 0, err);
+	if (!rc && wrong) {
+		*err = xasprintf("%s: '%s' from %s has a wrong confirmation code", g->id,
+				 q->purpose, addr);
+		rc = WP_ERR_DATA;
+	}
+	free(subject);
+	free(key);
+	free(ah);
+	free(code);
+	return rc;
+}
+
 /* A stranger's mail that asks to join: a new name, a password of their
  * own, a `join` line, from a plain address, in an open game that can take
  * players while it runs. */
@@ -380,17 +454,66 @@ static bool newcomer_may_join(const struct game *g, const struct submission *s)
 	       g->nplayers < MAX_PLAYERS && ident_ok(s->player);
 }
 
-/* Register the newcomer (saved at once); their orders then go through as
- * for any player, so `join` takes a seat when the turn runs. */
-static int admit(struct campaign *c, struct game *g, const struct submission *s, char **err)
+/* The code of a `confirm CODE` line, taken out of the mail's lines (it is
+ * for the intake, not an order); NULL when there is none.  The code has a
+ * line of its own because `join` carries each game's own words. */
+static char *take_confirm_line(struct submission *s)
 {
-	char *addr = mail_address_of(s->from), *hash;
+	for (size_t i = 0; i < s->n; i++) {
+		struct order_line *l = &s->lines[i];
+		char *code;
+		if (ascii_ncasecmp(l->text, "confirm", 7) ||
+		    (l->text[7] && l->text[7] != ' ' && l->text[7] != '\t'))
+			continue;
+		code = xstrdup(l->text + 7);
+		free(l->text);
+		free(l->canon);
+		free(l->reason);
+		free(l->note);
+		memmove(l, l + 1, (s->n - i - 1) * sizeof *l);
+		s->n--;
+		return code;
+	}
+	return NULL;
+}
+
+/* Register the newcomer (saved at once) once their address is confirmed;
+ * their orders then go through as for any player, so `join` takes a seat
+ * when the turn runs.  *yes when they were registered. */
+static int admit(struct campaign *c, struct game *g, struct submission *s, bool *yes,
+		 struct submit_result *r, char **err)
+{
+	char *addr = mail_address_of(s->from), *hash, *given = take_confirm_line(s);
+	struct sb lines = SB_INIT;
 	struct player *pl;
+	int rc;
+
+	*yes = false;
 	if (!addr || strlen(s->password) < 6 || strpbrk(s->password, " \t")) {
 		*err = xasprintf("%s: to join, write from a plain address with a password of "
 				 "one word, 6 characters or more", g->id);
+		free(given);
 		free(addr);
 		return WP_ERR_DATA;
+	}
+	sb_addf(&lines, "game %s\nplayer %s\npassword YOUR-PASSWORD\n", g->id, s->player);
+	for (size_t i = 0; i < s->n; i++)
+		sb_addf(&lines, "%s\n", s->lines[i].text);
+	sb_adds(&lines, "confirm ");
+	{
+		char *what = xasprintf("to join game %s (%s) as %s, from %s", g->id,
+				       g->engine->title, s->player, addr);
+		char *title = xasprintf("join as %s", s->player);
+		struct confirm q = { "join", g->id, given, what, title, sb_str(&lines), true };
+		rc = confirmed(c, g, s, addr, &q, yes, r, err);
+		free(title);
+		free(what);
+	}
+	sb_release(&lines);
+	free(given);
+	if (rc || !*yes) {
+		free(addr);
+		return rc;
 	}
 	hash = password_hash(s->password, err);
 	if (!hash) {
@@ -417,15 +540,38 @@ static const char *takeover_seat(const struct game *g, const struct submission *
 	return NULL;
 }
 
-/* `takeover SEAT` (see seat.h): the asker is answered at the address the
- * mail came from, as for observe and join. */
+/* `takeover SEAT`, then `takeover SEAT CODE` from the same address (see
+ * seat.h): the asker is answered at the address the mail came from. */
 static int takeover(struct campaign *c, struct game *g, const struct submission *s,
 		    const char *seat, struct submit_result *r, char **err)
 {
 	char *addr = mail_address_of(s->from), *hash, *key, *subject, *reply = NULL;
 	char *name = xstrndup(seat, strcspn(seat, " \t"));
-	int rc = seat_ask(c, g, name, s->player, addr, s->password, &reply, err);
+	bool yes = false;
+	int rc = seat_ask_check(g, name, s->player, addr, s->password, err);
+
 	if (!rc) {
+		/* The seat's own spelling: `takeover ANN` and `takeover ann`
+		 * are one request with one code. */
+		const char *canon = g->players[game_player_index(g, name)].name;
+		char *what = xasprintf("to take over the seat of %s in game %s (%s) as %s, "
+				       "from %s", canon, g->id, g->engine->title, s->player, addr);
+		char *title = xasprintf("take over the seat of %s", canon);
+		char *subj = xasprintf("%s/%s", g->id, canon);
+		char *lines = xasprintf("game %s\nplayer %s\npassword YOUR-PASSWORD\ntakeover %s ",
+					g->id, s->player, canon);
+		struct confirm q = { "takeover", subj, seat + strlen(name), what, title, lines,
+				     true };
+		rc = confirmed(c, g, s, addr, &q, &yes, r, err);
+		free(lines);
+		free(subj);
+		free(title);
+		free(what);
+	}
+	if (!rc && yes)
+		rc = seat_ask(c, g, name, s->player, addr, s->password, &reply, err);
+	if (!rc && yes) {
+		free(r->reply);
 		r->reply = reply;
 		hash = submission_hash(s);
 		key = xasprintf("%s-%04d-takeover-%s", g->id, g->turn, hash);
@@ -441,43 +587,6 @@ static int takeover(struct campaign *c, struct game *g, const struct submission 
 	return rc;
 }
 
-/* Has a mail with this key already been written (in the outbox or sent)? */
-static bool mailed_before(const struct campaign *c, const char *key)
-{
-	char *a = xasprintf("%s/outbox/new/%s.eml", c->dir, key);
-	char *b = xasprintf("%s/sent/new/%s.eml", c->dir, key);
-	bool yes = fs_exists(a) || fs_exists(b);
-	free(a);
-	free(b);
-	return yes;
-}
-
-/* `observe` from an address not yet observing: mail it the code that
- * confirms, at most once a turn (a forger sending a hundred requests in a
- * victim's name makes one mail a turn, not a hundred). */
-static int ask_observe(struct campaign *c, const struct game *g, const struct submission *s,
-		       const char *addr, const char *code, struct submit_result *r, char **err)
-{
-	char *ah = short_hash(addr, strlen(addr));
-	char *key = xasprintf("%s-%04d-observe-confirm-%s", g->id, g->turn, ah);
-	char *subject = xasprintf("[%s] confirm: public reports to %s?", g->id, addr);
-	int rc = WP_OK;
-
-	r->reply = xasprintf("Someone, perhaps you, asked for the public reports of game %s "
-			     "(%s) to go to %s.\n\n"
-			     "To confirm, reply with these two lines:\n\n"
-			     "game %s\nobserve %s\n\n"
-			     "If it was not you, do nothing: no more mail about it will come.\n",
-			     g->id, g->engine->title, addr, g->id, code);
-	if (!mailed_before(c, key))
-		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
-				      "auto-replied", NULL, 0, err);
-	free(subject);
-	free(key);
-	free(ah);
-	return rc;
-}
-
 /* `observe` / `unobserve` from a mail address: public reports only.
  * `observe` subscribes only the address that proves it gets mail: the
  * first mail gets a code, and `observe CODE` from that address subscribes
@@ -487,7 +596,7 @@ static int ask_observe(struct campaign *c, const struct game *g, const struct su
 static int observe(struct campaign *c, struct game *g, const struct submission *s,
 		   struct submit_result *r, char **err)
 {
-	char *addr = mail_address_of(s->from), *code = NULL;
+	char *addr = mail_address_of(s->from);
 	char *hash, *key, *subject;
 	const char *given = s->lines[0].text + strlen(s->observe > 0 ? "observe" : "unobserve");
 	bool had;
@@ -500,18 +609,20 @@ static int observe(struct campaign *c, struct game *g, const struct submission *
 	}
 	had = strlist_has(&g->observers, addr);
 	if (s->observe > 0 && !had) {
-		code = campaign_token(c, "observe", g->id, addr, err);
-		if (!code) {
-			free(addr);
-			return WP_ERR_IO;
-		}
-		if (!token_equal(given, code)) {
-			rc = ask_observe(c, g, s, addr, code, r, err);
-			free(code);
+		char *what = xasprintf("for the public reports of game %s (%s) to go to %s",
+				       g->id, g->engine->title, addr);
+		char *title = xasprintf("public reports to %s", addr);
+		char *lines = xasprintf("game %s\nobserve ", g->id);
+		struct confirm q = { "observe", g->id, given, what, title, lines, false };
+		bool yes;
+		rc = confirmed(c, g, s, addr, &q, &yes, r, err);
+		free(lines);
+		free(title);
+		free(what);
+		if (rc || !yes) {
 			free(addr);
 			return rc;
 		}
-		free(code);
 		strlist_add(&g->observers, addr);
 	} else if (s->observe < 0 && !had) {
 		/* Not observing: nothing to stop, nobody to answer. */
@@ -582,8 +693,9 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		return rc;
 	}
 	if (p < 0 && newcomer_may_join(&g, &s)) {
-		rc = admit(c, &g, &s, err);
-		if (rc) {
+		bool yes;
+		rc = admit(c, &g, &s, &yes, r, err);
+		if (rc || !yes) {
 			game_release(&g);
 			submission_release(&s);
 			return rc;

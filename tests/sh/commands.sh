@@ -129,6 +129,12 @@ ls "$scratch"/c/outbox/new | grep -q 'unreadable' && fail "fay was answered" || 
 wp new g2 burglar --seed 3 --deadline 24h --option open=yes \
 	--player ann:ann@example.org:annpw --player bob:bob@example.org:bobpw >/dev/null
 sed 's/game g1/game g2/' "$scratch/m" >"$scratch/m2"
+expect_status 0 wp submit "$scratch/m2"             # first a code to the address
+expect_no_grep 'fay' "$scratch/c/games/g2/game.xml"
+f=$(ls "$scratch"/c/outbox/new/g2-0001-join-confirm-* 2>/dev/null | head -n 1)
+code=$( [ -n "$f" ] && sed -n 's/^confirm \([a-z2-9]*\)\r*$/\1/p' "$f")
+[ ${#code} -eq 10 ] && ok || fail "no join code mailed to fay"
+printf 'confirm %s\n' "$code" >>"$scratch/m2"
 expect_status 0 wp submit "$scratch/m2"
 expect_grep 'accepted: join 5' "$scratch/out"
 expect_grep 'name="fay" email="fay@example.net"' "$scratch/c/games/g2/game.xml"

@@ -5,7 +5,8 @@
 # SMTP to the campaign's address; Postfix delivers them to its Dovecot
 # INBOX, which wyrmpost reads over imaps://; everything wyrmpost mails goes
 # out over SMTP with AUTH, and each check reads the recipient's own
-# mailbox as a mail program would.  (gm.sh checks the verbs' effects on the
+# mailbox as a mail program would.  A takeover acts only once its From
+# address has sent back the code mailed to it.  (gm.sh checks the verbs' effects on the
 # stored game through the outbox; this checks who gets which mail.)
 . "$top_srcdir/tests/sh/lib.sh"
 . "$top_srcdir/tests/sh/mailservers.sh"
@@ -140,9 +141,25 @@ expect_status 0 wp offer g1
 expect_grep '^bob: open, nobody has asked' "$scratch/out"
 # bob's own orders are refused while the seat is open.
 smtp bob 'game g1' 'player bob' "password $pw" 'pass'
+# A takeover first mails its From address a code and changes nothing;
+# asked twice in a turn, one mail; a wrong code changes nothing either.
+smtp dan 'game g1' 'player dan' 'password dan-secret' 'takeover bob'
 smtp dan 'game g1' 'player dan' 'password dan-secret' 'takeover bob'
 at 4 run
 got bob 'the seat of bob is open for someone else to take over'
+got dan 'asked to take over the seat of bob in game g1'
+got dan 'You take over the seat of bob' 0
+expect_no_grep 'name="dan"' "$C/games/g1/game.xml"
+text_of dan 'asked to take over the seat of bob in game g1'
+code=$(sed -n 's/^takeover bob \([a-z2-9]*\)\r*$/\1/p' "$scratch/text")
+[ ${#code} -eq 10 ] && ok || fail "no code in dan's confirmation"
+smtp dan 'game g1' 'player dan' 'password dan-secret' 'takeover bob abcdefghij'
+at 4 run
+expect_no_grep 'name="dan"' "$C/games/g1/game.xml"
+expect_grep "'takeover' from dan@example.test has a wrong confirmation code" "$C/spool/fetch.log"
+got dan 'asked to take over the seat of bob in game g1'
+smtp dan 'game g1' 'player dan' 'password dan-secret' "takeover bob $code"
+at 4 run
 got dan 'You take over the seat of bob in game g1'
 text_of dan 'Welcome to game g1 of Dragon Keepers, dan'
 expect_grep 'the one you chose when you asked for the seat' "$scratch/text"
@@ -179,6 +196,11 @@ expect_grep '^    takeover ann' "$scratch/text"
 expect_grep 'The game master approves each request' "$scratch/text"
 smtp dan 'game g2' 'player dan' 'password dan-secret' 'takeover ann'
 at 26 run
+text_of dan 'asked to take over the seat of ann in game g2'
+code=$(sed -n 's/^takeover ann \([a-z2-9]*\)\r*$/\1/p' "$scratch/text")
+got cat 'asks to take over the seat of ann' 0
+smtp dan 'game g2' 'player dan' 'password dan-secret' "takeover ann $code"
+at 26 run
 got dan 'Your request to take over the seat of ann in game g2'
 got cat 'dan <dan@example.test> asks to take over the seat of ann in game g2'
 text_of cat 'asks to take over the seat of ann in game g2'
@@ -186,7 +208,8 @@ expect_grep 'wyrmpost approve g2 ann --refuse' "$scratch/text"
 at 26 approve g2 ann --refuse
 at 26 send
 got dan 'has turned down your request to take over the seat of ann'
-smtp dan 'game g2' 'player dan' 'password dan-secret2' 'takeover ann'
+# The address is proven: the same code serves a second request.
+smtp dan 'game g2' 'player dan' 'password dan-secret2' "takeover ann $code"
 at 27 run
 got dan 'Your request to take over the seat of ann in game g2' 2
 got cat 'dan <dan@example.test> asks to take over the seat of ann in game g2' 2

@@ -100,7 +100,23 @@ ask eve short bob
 expect_grep 'a password of one word, 6 characters or more' "$scratch/err"
 ask dan evesecret bob          # a name in the game is that player's, password and all
 expect_grep "wrong player or password" "$scratch/err"
+# A request that can be taken first mails its From address a code, and
+# changes nothing: a forged From must not ask for a seat in someone's name.
+before=$(ls "$out" | wc -l)
 ask eve evesecret bob
+expect_no_grep 'eve' "$scratch/c/games/g1/game.xml"
+[ "$(ls "$out" | wc -l)" -eq $((before + 1)) ] && ok || fail "more than the code was mailed"
+f=$(ls "$out"/g1-*-takeover-confirm-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep '^To: eve@example.org' "$f" || fail "no takeover confirmation"
+code=$( [ -n "$f" ] && sed -n 's/^takeover bob \([a-z2-9]*\)\r*$/\1/p' "$f")
+[ ${#code} -eq 10 ] && ok || fail "no code in the takeover confirmation"
+ask eve evesecret bob          # asked again the same turn: no second mail
+[ "$(ls "$out" | wc -l)" -eq $((before + 1)) ] && ok || fail "the code was mailed twice"
+ask eve evesecret "bob abcdefghij"
+expect_grep 'wrong confirmation code' "$scratch/err"
+expect_no_grep 'eve' "$scratch/c/games/g1/game.xml"
+ask eve evesecret "bob $code"
+expect_grep 'waits for the game master' "$scratch/out"
 ask fay faysecret bob
 expect_grep 'someone has asked for the seat of bob already' "$scratch/err"
 expect_status 0 wp offer g1
@@ -125,6 +141,8 @@ for r in public bob ann; do
 done
 expect_grep "ann's seat is open after 1 missed turns" "$scratch/c/games/g4/reports/0001/public.txt"
 expect_grep 'The first to ask takes the seat' "$scratch/c/games/g4/reports/0001/bob.txt"
+expect_grep 'with the code after the seat (takeover ann CODE)' \
+	"$scratch/c/games/g4/reports/0001/bob.txt"
 expect_grep 'name="ann" .*open="yes"' "$scratch/c/games/g4/game.xml"
 expect_status 0 wp status g4
 expect_grep 'ann .*open' "$scratch/out"
@@ -132,6 +150,13 @@ expect_status 0 env WYRMPOST_NOW=$((T0 + 26 * 3600)) "$WYRMPOST" -d "$scratch/c"
 grep -l '^To: .*olga@example.org' "$out"/g4-*offer-ann* >/dev/null && ok ||
 	fail "the observer was not told of the open seat"
 printf 'From: Gus <gus@example.org>\nMessage-ID: <g4gus@x>\n\ngame g4\nplayer gus\npassword gus-secret\ntakeover ann\n' >"$scratch/t.eml"
+expect_status 0 wp submit "$scratch/t.eml"
+expect_no_grep 'gus' "$scratch/c/games/g4/game.xml"
+f=$(ls "$out"/g4-*-takeover-confirm-* 2>/dev/null | head -n 1)
+code=$( [ -n "$f" ] && sed -n 's/^takeover ann \([a-z2-9]*\)\r*$/\1/p' "$f")
+[ ${#code} -eq 10 ] && ok || fail "no code mailed to gus"
+printf 'From: Gus <gus@example.org>\nMessage-ID: <g4gus2@x>\n\ngame g4\nplayer gus\npassword gus-secret\ntakeover ann %s\n' \
+	"$code" >"$scratch/t.eml"
 expect_status 0 wp submit "$scratch/t.eml"
 expect_grep 'You take over the seat of ann in game g4' "$scratch/out"
 expect_grep 'name="gus" email="gus@example.org"' "$scratch/c/games/g4/game.xml"

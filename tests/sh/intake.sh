@@ -6,8 +6,8 @@
 # quarantined with memory bounded by the limit, not by the mail; mail from
 # an address in no game (a forged From) is logged, never answered, while a
 # player's address gets the hint; mail from the campaign's own address is
-# never answered; `observe` subscribes only after the mailed code comes
-# back.  Every one of them exits 0: delivered, nothing for the mail system
+# never answered; `observe` subscribes, and a newcomer's `join` registers,
+# only after the mailed code comes back.  Every one of them exits 0: delivered, nothing for the mail system
 # to bounce or retry.
 . "$top_srcdir/tests/sh/lib.sh"
 
@@ -136,4 +136,41 @@ mail "$scratch/o3" 'zed@example.net' '<o3@example.test>' -- \
 deliver "$scratch/o3"
 expect_grep 'email="zed@example.net"' "$C/games/g1/game.xml"
 expect_grep 'You now get the public reports' "$scratch/out"
+# join, in an open game: the same round trip.  Without the code nothing
+# changes and only the code is mailed, once a turn; a wrong code, or the
+# right one from another address, changes nothing; the right one joins.
+expect_status 0 wp game g1 set open=yes
+rm -f "$C/outbox/new/"*
+mail "$scratch/j1" 'Fay <fay@example.net>' '<j1@example.test>' -- \
+	'game g1' 'player fay' 'password fay-pw-1' 'join 5'
+deliver "$scratch/j1"
+expect_no_grep 'fay' "$C/games/g1/game.xml"
+[ ! -e "$C/games/g1/orders/0001/fay" ] && ok || fail "unconfirmed join stored orders"
+[ "$(out)" -eq 1 ] && ok || fail "unconfirmed join: $(out) mails"
+f=$(ls "$C"/outbox/new/g1-0001-join-confirm-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep '^To: fay@example.net' "$f" || fail "no join confirmation"
+expect_grep '^join 5' "$f"
+expect_no_grep 'fay-pw-1' "$f"
+code=$(sed -n 's/^confirm \([a-z2-9]*\)\r*$/\1/p' "$f")
+[ ${#code} -eq 10 ] && ok || fail "no code in the join confirmation"
+mail "$scratch/j2" 'Fay <fay@example.net>' '<j2@example.test>' -- \
+	'game g1' 'player fay' 'password fay-pw-1' 'join 5'
+deliver "$scratch/j2"
+[ "$(out)" -eq 1 ] && ok || fail "a second join in the turn mailed again"
+mail "$scratch/j3" 'Fay <fay@example.net>' '<j3@example.test>' -- \
+	'game g1' 'player fay' 'password fay-pw-1' 'join 5' 'confirm abcdefghij'
+deliver "$scratch/j3"
+expect_grep "'join' from fay@example.net has a wrong confirmation code" "$log"
+mail "$scratch/j4" 'Mallory <mallory@example.net>' '<j4@example.test>' -- \
+	'game g1' 'player fay' 'password fay-pw-1' 'join 5' "confirm $code"
+deliver "$scratch/j4"
+expect_no_grep 'fay' "$C/games/g1/game.xml"
+[ ! -e "$C/games/g1/orders/0001/fay" ] && ok || fail "a wrong code stored orders"
+mail "$scratch/j5" 'fay@example.net' '<j5@example.test>' -- \
+	'game g1' 'player fay' 'password fay-pw-1' 'join 5' "confirm $code"
+deliver "$scratch/j5"
+expect_grep 'name="fay" email="fay@example.net"' "$C/games/g1/game.xml"
+expect_grep 'accepted: join 5' "$scratch/out"
+expect_no_grep 'confirm' "$scratch/out"
+[ "$(cat "$C/games/g1/orders/0001/fay")" = "join 5" ] && ok || fail "fay's join not stored"
 finish
