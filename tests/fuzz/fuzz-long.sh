@@ -41,13 +41,14 @@ for t in "$@"; do
 		c=$(sed -n 's/^#[0-9]*[^c]*cov: \([0-9]*\).*/\1/p' "$log" | tail -n 1)
 		cov=${c:-$cov}
 		[ "$status" -ne 0 ] || break
-		if [ "$t" = intake ] && grep -q 'mailmime_extract_boundary' "$log"; then
+		# The known crash ends a run and the next goes on with the
+		# inputs left (if that run executed any: never loop in place).
+		if [ "$t" = intake ] && [ -n "$x" ] && grep -q 'mailmime_extract_boundary' "$log"; then
 			known=$((known + 1))
 			continue
 		fi
-		new=$((new + 1))
+		new=1
 		echo "fuzz-long: $t: crash, see $log" >&2
-		[ -n "$x" ] || break # no progress at all: do not loop
 		break
 	done
 	line="$t: $done_runs inputs, $rate exec/s, cov $cov edges, corpus $(ls "$corpus" | wc -l), crashes $new"

@@ -82,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!err)
 			fuzz_broken("fuzz_orders", "parse failed without a message", NULL);
 		free(err);
+		submission_release(&s); /* as campaign_submit does */
 		return 0;
 	}
 	p = s.player ? game_player_index(g, s.player) : -1;
