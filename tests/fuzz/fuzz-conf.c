@@ -16,14 +16,27 @@
 
 #define MAX_CONF (64 * 1024)
 
-static char *path;
+static char *path, *dir;
 
+static void cleanup(void)
+{
+	unlink(path);
+	rmdir(dir);
+}
+
+/* In memory where there is a tmpfs: rewriting a file on ext4 flushes it
+ * at each close (a truncated file is written back at once), which made
+ * the target some thirty times slower (266 inputs a second, not 7,500). */
 static void scratch(void)
 {
-	char tmpl[] = "/tmp/wyrmpost-fuzz-conf-XXXXXX";
-	if (!mkdtemp(tmpl))
+	char shm[] = "/dev/shm/wyrmpost-fuzz-conf-XXXXXX";
+	char tmp[] = "/tmp/wyrmpost-fuzz-conf-XXXXXX";
+	char *tmpl = mkdtemp(shm) ? shm : tmp;
+	if (tmpl == tmp && !mkdtemp(tmp))
 		fuzz_broken("fuzz_conf", "cannot make a scratch directory", NULL);
-	path = xasprintf("%s/wyrmpost.xml", tmpl);
+	dir = xstrdup(tmpl);
+	path = xasprintf("%s/wyrmpost.xml", dir);
+	atexit(cleanup);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
