@@ -1,6 +1,6 @@
 # fuzz.mk - the libFuzzer targets (tests/fuzz/fuzz-*.c) and the intake
 # benchmark (tests/bench/intake.sh), included at the end of Makefile.am.
-# Paths are from the top of the tree.  docs/testing.md says how to run them.
+# Paths are from the top of the tree.  docs/fuzzing.md says how to run them.
 #
 # The targets: intake (one mail), state (a game.xml), conf (a wyrmpost.xml),
 # tpl (a print template), orders (a game byte and an orders text).
@@ -43,7 +43,8 @@ SCRIPT_TESTS += tests/fuzz/replay-seeds.sh
 # (The seed directory and any script must not share a stem: make's built-in
 # rule %: %.sh would turn a tests/fuzz/seeds.sh into a file tests/fuzz/seeds
 # in a VPATH build, and make dist would ship that instead of the seeds.)
-EXTRA_DIST += tests/fuzz/fuzz-main.c tests/fuzz/fuzz-lib.mk tests/fuzz/fuzz-run.sh tests/fuzz/fuzz-long.sh tests/fuzz/fuzz-intake.dict tests/fuzz/seeds \
+EXTRA_DIST += tests/fuzz/fuzz-main.c tests/fuzz/fuzz-lib.mk tests/fuzz/fuzz-run.sh \
+	tests/fuzz/fuzz-long.sh tests/fuzz/fuzz-intake.dict tests/fuzz/seeds \
 	tests/bench/intake.sh tests/bench/intake-gen.py tests/bench/intake.py
 
 # `make bench`, intake part (the bench target runs `make bench-intake`):
