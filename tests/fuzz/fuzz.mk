@@ -1,12 +1,17 @@
-# fuzz.mk - mail intake: the fuzz target (tests/fuzz/fuzz-intake.c) and the
-# intake benchmark (tests/bench/intake.sh), included at the end of
-# Makefile.am.  Paths are from the top of the tree.
+# fuzz.mk - the libFuzzer targets (tests/fuzz/fuzz-*.c) and the intake
+# benchmark (tests/bench/intake.sh), included at the end of Makefile.am.
+# Paths are from the top of the tree.  docs/fuzzing.md says how to run them.
 #
-# `make fuzz [FUZZ_SECONDS=60]` builds the target with clang and libFuzzer
+# The targets: intake (one mail), state (a game.xml), conf (a wyrmpost.xml),
+# tpl (a print template), orders (a game byte and an orders text).
+# `make fuzz [FUZZ_SECONDS=60]` builds intake with clang and libFuzzer
 # under AddressSanitizer and UBSan, then runs it (tests/fuzz/fuzz-run.sh) on the
-# corpus fuzz/corpus in the build tree.  It is a developer target, not part
-# of `make check`; what `make check` runs is the same target linked with a
-# replay main() (fuzz-replay) over the seed mails, so it always compiles.
+# corpus fuzz/corpus in the build tree; `make fuzz-long [FUZZ_RUNS=10000000]`
+# builds all of them and runs each for FUZZ_RUNS inputs
+# (tests/fuzz/fuzz-long.sh).  They are developer targets, not part of `make
+# check`; what `make check` runs is each target linked with a replay main()
+# over its seeds (fuzz-replay, tests/fuzz/replay-seeds.sh), so that every
+# target always compiles and every crash once found stays fixed.
 #
 # The fuzz target's two links (and intake-bench-inproc's) replace
 # mime_orders_text() -- the fork into the sandboxed child -- with the
@@ -19,10 +24,27 @@ fuzz_replay_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-intake.c tests/fu
 	tests/fuzz/intake-inproc.c tests/fuzz/intake-inproc.h
 fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text
 SCRIPT_TESTS += tests/fuzz/fuzz-replay.sh
+
+# The other targets, each with replay-main.c for `make check`.
+FUZZ_TARGETS = state conf tpl orders
+FUZZ_REPLAY = tests/fuzz/replay-main.c tests/fuzz/fuzz-target.h
+# The orders target reads orders from the example games' states; like the
+# intake target it reads mail without the sandbox's fork.
+FUZZ_ORDERS_DEFS = -DFUZZ_STATES='"$(abs_top_srcdir)/examples/campaign/games"'
+check_PROGRAMS += fuzz-replay-state fuzz-replay-conf fuzz-replay-tpl fuzz-replay-orders
+fuzz_replay_state_SOURCES = tests/fuzz/fuzz-state.c $(FUZZ_REPLAY)
+fuzz_replay_conf_SOURCES = tests/fuzz/fuzz-conf.c $(FUZZ_REPLAY)
+fuzz_replay_tpl_SOURCES = tests/fuzz/fuzz-tpl.c $(FUZZ_REPLAY)
+fuzz_replay_orders_SOURCES = tests/fuzz/fuzz-orders.c $(FUZZ_REPLAY) \
+	tests/fuzz/intake-inproc.c tests/fuzz/intake-inproc.h
+fuzz_replay_orders_CPPFLAGS = $(AM_CPPFLAGS) $(FUZZ_ORDERS_DEFS)
+fuzz_replay_orders_LDFLAGS = -Wl,--wrap=mime_orders_text
+SCRIPT_TESTS += tests/fuzz/replay-seeds.sh
 # (The seed directory and any script must not share a stem: make's built-in
 # rule %: %.sh would turn a tests/fuzz/seeds.sh into a file tests/fuzz/seeds
 # in a VPATH build, and make dist would ship that instead of the seeds.)
-EXTRA_DIST += tests/fuzz/fuzz-run.sh tests/fuzz/fuzz-intake.dict tests/fuzz/seeds \
+EXTRA_DIST += tests/fuzz/fuzz-main.c tests/fuzz/fuzz-lib.mk tests/fuzz/fuzz-run.sh \
+	tests/fuzz/fuzz-long.sh tests/fuzz/fuzz-intake.dict tests/fuzz/seeds \
 	tests/bench/intake.sh tests/bench/intake-gen.py tests/bench/intake.py
 
 # `make bench`, intake part (the bench target runs `make bench-intake`):
@@ -71,8 +93,27 @@ fuzz: fuzz/fuzz_intake
 	$(SHELL) $(srcdir)/tests/fuzz/fuzz-run.sh $(abs_top_builddir)/fuzz/fuzz_intake \
 		$(abs_top_builddir)/fuzz $(abs_top_srcdir) $(FUZZ_SECONDS)
 
+# The other targets need most of the library, so `make fuzz-long` builds
+# the library once more with clang, instrumented, from the very lists the
+# libraries are built from (a source added to a library is fuzzed with it):
+# tests/fuzz/fuzz-lib.mk, a GNU make file that includes this Makefile for
+# those lists and adds the pattern rules automake would not take.
+FUZZ_LIB_ALL = $(libwyrmlib_a_SOURCES) $(libwyrmmail_a_SOURCES) $(libwyrmprint_a_SOURCES) \
+	$(nodist_libwyrmprint_a_SOURCES) $(libwyrmgames_a_SOURCES) \
+	$(nodist_libwyrmgames_a_SOURCES) $(libwyrmapp_a_SOURCES) $(nodist_libwyrmapp_a_SOURCES)
+fuzz-targets: $(BUILT_SOURCES) config.h
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+		echo "make fuzz-long: needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; \
+		exit 1; }
+	$(MAKE) -f $(srcdir)/tests/fuzz/fuzz-lib.mk fuzz-lib-targets
+
+FUZZ_RUNS = 10000000
+fuzz-long: fuzz/fuzz_intake fuzz-targets
+	$(SHELL) $(srcdir)/tests/fuzz/fuzz-long.sh $(abs_top_builddir)/fuzz $(abs_top_srcdir) \
+		$(FUZZ_RUNS) intake $(FUZZ_TARGETS)
+
 # The binary, the corpus, crashes and logs: all under fuzz/.
 clean-local: fuzz-clean
 fuzz-clean:
 	-rm -rf fuzz
-.PHONY: fuzz fuzz-clean
+.PHONY: fuzz fuzz-long fuzz-targets fuzz-clean

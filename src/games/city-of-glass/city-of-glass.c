@@ -283,6 +283,8 @@ static int cog_load(struct game *g, const xmlNode *node, char **err)
 			ok = s->npiles < COG_MAX_PILES && attr_num(n, "x", &p->x) &&
 			     attr_num(n, "y", &p->y) && xml_attr_bool(n, "turned", &turned) &&
 			     xml_attr_int(n, "books", &books) && books >= 1 && books <= 99;
+			if (!ok)
+				break; /* p may be one past the table, and turned unread */
 			p->turned = turned;
 			p->books = (int)books;
 			s->npiles++;
