@@ -271,18 +271,15 @@ char *report_tpl_path(const char *dir, const char *rules)
 int report_tpl_render(const struct report_pdf *r, const char *path,
 		      const struct print_doc_opts *o, char **buf, size_t *len, char **err)
 {
-	struct print_doc_opts one = *o;
 	struct tpl_opts topts;
 	struct print_doc *d;
 	struct tpl *t;
 	xmlDoc *ctx;
 	int rc;
 
-	/* A report goes out every turn: one embedded face (print.h). */
-	one.one_face = true;
 	if (tpl_load_file(&t, path, err))
 		return -1;
-	if (print_doc_new(&d, &one, err)) {
+	if (print_doc_new(&d, o, err)) {
 		tpl_free(t);
 		return -1;
 	}

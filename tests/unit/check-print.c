@@ -448,7 +448,7 @@ START_TEST(report_template_pages)
 	size_t len[2];
 	struct view v;
 	struct report_pdf r;
-	struct print_doc_opts o = { PRINT_A4, true, NULL };
+	struct print_doc_opts o = { .paper = PRINT_A4, .small = true };
 
 	view_init(&v, VIEW_GRID, NULL);
 	for (int i = 0; i < 9; i++)
