@@ -177,6 +177,8 @@ void print_save(struct print_doc *d)
 	PDF_GUARD(d, &g, return);
 	HPDF_Page_GSave(pdf_page(d));
 	pdf_unguard(d, &g);
+	ALLOC_GROW(d->fills, d->nfills + 1, d->fills_alloc);
+	memcpy(d->fills[d->nfills++], d->fill, sizeof d->fill);
 }
 
 void print_restore(struct print_doc *d)
@@ -185,6 +187,8 @@ void print_restore(struct print_doc *d)
 	PDF_GUARD(d, &g, return);
 	HPDF_Page_GRestore(pdf_page(d));
 	pdf_unguard(d, &g);
+	if (d->nfills > 0)
+		memcpy(d->fill, d->fills[--d->nfills], sizeof d->fill);
 }
 
 static void concat(struct print_doc *d, double a, double b, double c, double dd, double e,
@@ -293,6 +297,7 @@ void print_fill_rgb(struct print_doc *d, double r, double gr, double b)
 {
 	check_rgb(r, gr, b);
 	set_rgb(d, r, gr, b, "rg");
+	d->fill[0] = r, d->fill[1] = gr, d->fill[2] = b;
 }
 
 void print_stroke_rgb(struct print_doc *d, double r, double gr, double b)

@@ -33,6 +33,12 @@ struct print_doc {
 	size_t npages;
 	enum print_paper paper;
 	bool small;
+	bool one_face;            /* print_doc_opts.one_face, never in small mode */
+	/* The fill colour in force, and those print_save kept: one-face bold
+	 * outlines its glyphs in it (text.c). */
+	double fill[3];
+	double (*fills)[3];
+	size_t nfills, fills_alloc;
 	char *fontdir;
 	HPDF_Font fonts[PRINT_NFONTS]; /* loaded on first use: the compact subsets */
 	HPDF_Font full[PRINT_NFONTS];  /* the whole faces, for text beyond them */

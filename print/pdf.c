@@ -110,6 +110,7 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 
 	d->paper = o->paper;
 	d->small = o->small;
+	d->one_face = o->one_face && !o->small;
 	d->fontdir = xstrdup(o->fontdir ? o->fontdir : DEFAULT_FONTDIR);
 	d->pdf = HPDF_New(on_error, d);
 	if (!d->pdf) {
@@ -150,6 +151,7 @@ void print_doc_free(struct print_doc *d)
 		HPDF_Free(d->pdf);
 	free(d->fontdir);
 	free(d->missing);
+	free(d->fills);
 	free(d->error);
 	free(d);
 }
@@ -242,6 +244,8 @@ void print_page_new(struct print_doc *d, double w, double h)
 	PDF_GUARD(d, &g, return);
 	d->page = HPDF_AddPage(d->pdf);
 	d->npages++;
+	d->fill[0] = d->fill[1] = d->fill[2] = 0; /* a page starts black */
+	d->nfills = 0;
 	HPDF_Page_SetWidth(d->page, (HPDF_REAL)(w * MM_TO_PT));
 	HPDF_Page_SetHeight(d->page, (HPDF_REAL)(h * MM_TO_PT));
 	/* From here on the page's user space is in millimetres, so every

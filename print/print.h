@@ -56,6 +56,12 @@ struct print_doc_opts {
 	 * (UTF-8; NULL for none).  The creator is always wyrmpost.  No dates
 	 * go in: the same drawing gives the same bytes. */
 	const char *title, *author, *subject;
+	/* With embedded DejaVu, one face only, DejaVu Sans, for files that go
+	 * out every turn (turn reports): bold is Sans filled and outlined in
+	 * the text's colour, monospaced text is Sans with its columns kept
+	 * (text.c).  Each face embedded costs 4 to 5 KB however few glyphs it
+	 * draws. */
+	bool one_face;
 };
 
 struct print_doc;

@@ -76,14 +76,18 @@ static void mono_block(struct flow *f, const char *text)
 	f->y -= 1.5;
 }
 
-int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
+int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *opts,
 		      char **buf, size_t *len, char **err)
 {
+	/* A report goes out every turn: one embedded face (print.h). */
+	struct print_doc_opts one = *opts;
+	const struct print_doc_opts *o = &one;
 	struct print_doc *d;
 	struct flow f;
 	char *tpl = report_tpl_path(r->tpl_dir, r->rules);
 	int rc;
 
+	one.one_face = true;
 	if (tpl) {
 		rc = report_tpl_render(r, tpl, o, buf, len, err);
 		free(tpl);

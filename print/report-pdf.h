@@ -41,7 +41,9 @@ struct report_pdf {
 	const int *event_mine;
 };
 
-/* The report as a PDF in memory (*buf to free); same input, same bytes. */
+/* The report as a PDF in memory (*buf to free); same input, same bytes.
+ * Drawn with o's options and one_face: a report goes out every turn, so
+ * embedded DejaVu means DejaVu Sans alone. */
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
 		      char **buf, size_t *len, char **err);
 

@@ -94,12 +94,16 @@ struct layout {
 	size_t nlines, alloc;
 	bool broke;   /* a word had to be split between characters */
 	HPDF_Font font;
+	/* One-face mode (see face_of): bold drawn as outlined Sans; columns,
+	 * monospaced text drawn as Sans cells at the mono face's pitch. */
+	bool bold, cols;
 	double size, lead, asc, desc; /* mm */
 	struct sb run;  /* encoded bytes of one run */
 };
 
-/* Width in mm of cp[0 .. n) in L's font and size.  Needs a guard. */
-static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp, size_t n)
+/* Width in mm of cp[0 .. n) in L's font and size, as one run of text.
+ * Needs a guard. */
+static double plain_width(struct print_doc *d, struct layout *L, const uint32_t *cp, size_t n)
 {
 	double w = 0;
 	size_t i = 0;
@@ -111,6 +115,53 @@ static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp
 		w += tw.width * L->size / 1000.0;
 	}
 	return w;
+}
+
+/* DejaVu Sans Mono's advance, in ems. */
+#define MONO_PITCH 0.602
+
+/* Monospaced text in one-face mode: its columns matter (tables in text
+ * reports line up with spaces), its letters' widths do not.  So a line is
+ * cut into cells where two or more spaces are, and each cell drawn in
+ * proportional Sans where the monospaced face would start it, or a space
+ * after the cell before if that one ran longer.  The next cell of
+ * cp[0 .. n) from *i: its characters [*a, *b) and its left end *x; *end is
+ * where the cell before ended (negative before the first).  False when no
+ * cell is left.  Needs a guard. */
+static bool next_cell(struct print_doc *d, struct layout *L, const uint32_t *cp, size_t n,
+		      size_t *i, size_t *a, size_t *b, double *x, double *end)
+{
+	size_t k = *i, e;
+	double col;
+
+	while (k < n && cp[k] == ' ')
+		k++;
+	if (k == n)
+		return false;
+	for (e = k; e < n && !(cp[e] == ' ' && (e + 1 == n || cp[e + 1] == ' ')); e++)
+		;
+	col = (double)k * MONO_PITCH * L->size;
+	if (*end >= 0) {
+		const uint32_t sp = ' ';
+		double after = *end + plain_width(d, L, &sp, 1);
+		col = col > after ? col : after;
+	}
+	*a = k, *b = e, *i = e, *x = col;
+	*end = col + plain_width(d, L, cp + k, e - k);
+	return true;
+}
+
+/* Width in mm of cp[0 .. n) as L draws it.  Needs a guard. */
+static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp, size_t n)
+{
+	size_t i = 0, a, b;
+	double x, end = -1;
+
+	if (!L->cols)
+		return plain_width(d, L, cp, n);
+	while (next_cell(d, L, cp, n, &i, &a, &b, &x, &end))
+		;
+	return end > 0 ? end : 0;
 }
 
 /* One run in font f at x, y: the bytes HPDF_Page_SetFontAndSize and
@@ -153,7 +204,7 @@ static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL
 }
 
 /* Draw cp[0 .. n) with its left end at x.  Needs a guard, in text mode. */
-static void show(struct print_doc *d, struct layout *L, double x, double y, const uint32_t *cp,
+static void show_plain(struct print_doc *d, struct layout *L, double x, double y, const uint32_t *cp,
 		 size_t n)
 {
 	size_t i = 0;
@@ -167,6 +218,63 @@ static void show(struct print_doc *d, struct layout *L, double x, double y, cons
 			x += HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
 						 (HPDF_UINT)L->run.len).width *
 			     L->size / 1000.0;
+	}
+}
+
+/* The same, a cell at a time in one-face monospaced text. */
+static void show(struct print_doc *d, struct layout *L, double x, double y, const uint32_t *cp,
+		 size_t n)
+{
+	size_t i = 0, a, b;
+	double cx, end = -1;
+
+	if (!L->cols) {
+		show_plain(d, L, x, y, cp, n);
+		return;
+	}
+	while (next_cell(d, L, cp, n, &i, &a, &b, &cx, &end))
+		show_plain(d, L, x + cx, y, cp + a, b - a);
+}
+
+/* The face that draws f: in one-face mode always Sans, bold and
+ * monospaced text marked in L to be drawn as such. */
+static enum print_font face_of(struct print_doc *d, struct layout *L, enum print_font f)
+{
+	L->bold = d->one_face && f == PRINT_SANS_BOLD;
+	L->cols = d->one_face && f == PRINT_MONO;
+	return L->bold || L->cols ? PRINT_SANS : f;
+}
+
+/* Open and close a text object; one-face bold is filled and outlined
+ * (text rendering mode 2) in the fill colour, 0.05 em wide, which
+ * thickens the stems about as much as DejaVu Sans Bold's, inside its own
+ * q .. Q so that the stroke colour and width go back. */
+static void text_begin(struct print_doc *d, struct layout *L, HPDF_Page p)
+{
+	if (L->bold) {
+		struct pdf_ops o;
+		ops_begin(&o, d);
+		ops_op(&o, "q");
+		for (int k = 0; k < 3; k++)
+			ops_num(&o, d->fill[k]);
+		ops_op(&o, "RG");
+		ops_num(&o, 0.07 * L->size);
+		ops_op(&o, "w");
+		ops_num(&o, 2);
+		ops_op(&o, "Tr");
+		ops_end(&o);
+	}
+	HPDF_Page_BeginText(p);
+}
+
+static void text_end(struct print_doc *d, struct layout *L, HPDF_Page p)
+{
+	HPDF_Page_EndText(p);
+	if (L->bold) {
+		struct pdf_ops o;
+		ops_begin(&o, d);
+		ops_op(&o, "Q");
+		ops_end(&o);
 	}
 }
 
@@ -210,7 +318,7 @@ static void wrap(struct print_doc *d, struct layout *L, double w)
 			end++;
 		for (size_t k = i; k < end;) {
 			size_t e = k;
-			double ww;
+			double ww, cand;
 			if (L->cp[k] == ' ') {
 				k++;
 				continue;
@@ -218,8 +326,13 @@ static void wrap(struct print_doc *d, struct layout *L, double w)
 			while (e < end && L->cp[e] != ' ')
 				e++;
 			ww = width_of(d, L, L->cp + k, e - k);
-			if (start != SIZE_MAX && lw + space + ww <= w) {
-				lw += space + ww;
+			/* Cells are placed by column: measure the whole line. */
+			if (start != SIZE_MAX && L->cols)
+				cand = width_of(d, L, L->cp + start, e - start);
+			else
+				cand = lw + space + ww;
+			if (start != SIZE_MAX && cand <= w) {
+				lw = cand;
 				last = e;
 			} else {
 				if (start != SIZE_MAX)
@@ -264,7 +377,7 @@ static void fit_text(struct print_doc *d, struct layout *L, const struct print_t
 	double min = tb->min_size > 0 && tb->min_size < tb->size ? tb->min_size : tb->size;
 	const double eps = 1e-6;
 
-	L->font = pdf_font_for(d, tb->font, L->cp, L->n);
+	L->font = pdf_font_for(d, face_of(d, L, tb->font), L->cp, L->n);
 	L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
 	L->desc = HPDF_Font_GetDescent(L->font) / 1000.0;
 	for (;;) {
@@ -350,7 +463,7 @@ static void text_box(struct print_doc *d, struct layout *L, const struct print_t
 	case PRINT_MIDDLE: top = y + (h + fit->height) / 2; break;
 	default: top = y + fit->height; break;
 	}
-	HPDF_Page_BeginText(p);
+	text_begin(d, L, p);
 	for (size_t i = 0; i < L->nlines; i++) {
 		size_t a = L->line[2 * i], b = L->line[2 * i + 1];
 		/* The glyphs' own height sits centred in the line's slot. */
@@ -360,7 +473,7 @@ static void text_box(struct print_doc *d, struct layout *L, const struct print_t
 		if (b > a)
 			show(d, L, align_x(tb->align, x, w, lw), base, L->cp + a, b - a);
 	}
-	HPDF_Page_EndText(p);
+	text_end(d, L, p);
 }
 
 void print_text_box(struct print_doc *d, const struct print_textbox *tb, double x, double y,
@@ -392,7 +505,7 @@ double print_text_width(struct print_doc *d, enum print_font f, double size_pt,
 	L->size = pt_to_mm(size_pt);
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
-	L->font = pdf_font_for(d, f, L->cp, L->n);
+	L->font = pdf_font_for(d, face_of(d, L, f), L->cp, L->n);
 	w = width_of(d, L, L->cp, L->n);
 	pdf_unguard(d, &g);
 out:
@@ -411,13 +524,13 @@ void print_text(struct print_doc *d, enum print_font f, double size_pt, double x
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
 	p = pdf_page(d);
-	L->font = pdf_font_for(d, f, L->cp, L->n);
+	L->font = pdf_font_for(d, face_of(d, L, f), L->cp, L->n);
 	if (L->n > 0) {
-		HPDF_Page_BeginText(p);
+		text_begin(d, L, p);
 		/* Left-aligned text needs no measuring. */
 		double w = align == PRINT_LEFT ? 0 : width_of(d, L, L->cp, L->n);
 		show(d, L, align_x(align, x, 0, w), y, L->cp, L->n);
-		HPDF_Page_EndText(p);
+		text_end(d, L, p);
 	}
 	pdf_unguard(d, &g);
 out:

@@ -4,7 +4,9 @@
 # with qpdf and poppler: a sound file, a header with game, turn and player
 # and "Page N of M" on every page, the events the player saw, their own
 # marked, nothing off the page (words and lines), no word drawn over
-# another; then the same game played again gives the same bytes.
+# another; then the same game played again gives the same bytes.  Every
+# report embeds one face, DejaVu Sans, and the demo campaign's reports are
+# 15 KB at most (issue #15).
 . "$top_srcdir/tests/sh/lib.sh"
 for tool in qpdf pdfinfo pdftotext; do
 	command -v $tool >/dev/null 2>&1 || { echo "reports.sh: $tool missing, skipped"; exit 77; }
@@ -84,9 +86,13 @@ for who in ann bob; do
 done
 # the board once, as a board: no text drawing of it
 expect_no_grep '+--------+' all.txt
-# ann's own events are marked: the legend, and bold text (a bold face used)
+# ann's own events are marked: the legend, and bold text, drawn as Sans
+# filled and outlined (text rendering mode 2) in one embedded face
 expect_grep 'bold with a bar: about you' all.txt
-pdffonts $r/ann.pdf 2>/dev/null | grep -q Bold && ok || fail "no bold face for marked events"
+qpdf --qdf --object-streams=disable $r/ann.pdf qdf.pdf
+grep -aq '^2 Tr$' qdf.pdf && ok || fail "no bold (outlined) text for marked events"
+[ "$(pdffonts $r/ann.pdf 2>/dev/null | awk 'NR > 2' | wc -l)" -eq 1 ] && ok ||
+	fail "burglar report: more than one face: $(pdffonts $r/ann.pdf | awk 'NR > 2 { print $1 }')"
 check $r/public.pdf "Burglar & the Dragon" "Public report"
 cp $r/ann.pdf first.pdf
 play burglar b ann bob
@@ -213,5 +219,41 @@ for mode in dragon keeper; do
 		expect_grep 'Your magic' all.txt
 	fi
 done
+
+# ---- The demo campaign: every report PDF, pdf=embedded, at most 15 KB,
+# one face embedded, and what the text report tabulates (monospaced in the
+# text, cells of Sans in the PDF) still in columns
+if [ -d "$top_srcdir/examples/campaign/games" ]; then
+	cp -R "$top_srcdir/examples/campaign" demo
+	chmod -R u+w demo
+	expect_status 0 env WYRMPOST_NOW=1780500000 "$WYRMPOST" -d demo run
+	n=0
+	for f in demo/games/*/reports/*/*.pdf; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		g=$(basename "$(dirname "$(dirname "$(dirname "$f")")")")
+		grep -q '<option name="pdf" value="embedded"/>' demo/games/$g/game.xml && ok ||
+			fail "$f: its game is not pdf=embedded"
+		size=$(wc -c <"$f")
+		[ "$size" -le 15360 ] && ok || fail "$f: $size bytes, more than 15 KB"
+		faces=$(pdffonts "$f" 2>/dev/null | awk 'NR > 2 { print $1 }')
+		case $faces in
+		*+DejaVuSans,Book) ok ;;
+		*) fail "$f: faces $faces" ;;
+		esac
+	done
+	[ "$n" -ge 20 ] && ok || fail "demo: $n report PDFs"
+	# Dragon Pants' table of dragons: each column starts at one x
+	pdftotext -f 1 -l 1 -bbox demo/games/pants/reports/0005/eve.pdf bbox.html
+	awk '/<word / { w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+		match($0, /xMin="[0-9.]+"/); x = substr($0, RSTART + 6, RLENGTH - 7) + 0
+		if (w == "Dragons") on = 1; if (w == "Power") on = 0
+		if (on && w == "den") den[++nd] = x; if (on && w == "at") at[++na] = x }
+		END { if (nd < 3 || na < 3) exit 1
+			# the last three of each: the header line has an "at" too
+			for (i = 1; i <= 2; i++)
+				if (den[nd - i] != den[nd] || at[na - i] != at[na]) exit 1 }' bbox.html &&
+		ok || fail "demo: the table of dragons out of its columns"
+fi
 
 finish
