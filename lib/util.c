@@ -272,6 +272,12 @@ static bool is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
+const char *str_stop(const char *text)
+{
+	size_t n = strlen(text);
+	return n && strchr(".?!", text[n - 1]) ? "" : ".";
+}
+
 char *str_trim(char *s)
 {
 	size_t n = strlen(s), i = 0;

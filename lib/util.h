@@ -92,6 +92,9 @@ char *ascii_lower_dup(const char *s);
 
 /* Trim ASCII white space at both ends, in place; returns s. */
 char *str_trim(char *s);
+/* "." to end a sentence that ends in TEXT, or "" when TEXT already ends
+ * in a full stop, question mark or exclamation mark ("did you mean 'x'?"). */
+const char *str_stop(const char *text);
 
 /* Is s a safe identifier (game id, player name): 1-32 of [A-Za-z0-9_-],
  * starting with a letter or digit.  Such names become file names. */

@@ -220,9 +220,10 @@ static int answer_sender(struct fetch_run *fr, const char *raw, size_t len, cons
 		return WP_OK;
 	}
 	msgid = mail_header_get(raw, len, "Message-ID");
-	body = xasprintf("%s: %s.\n\n"
+	body = xasprintf("%s: %s%s\n\n"
 			 "Orders start with the lines 'game ID', 'player NAME' and "
-			 "'password SECRET', then one order per line, as plain text.\n", lead, why);
+			 "'password SECRET', then one order per line, as plain text.\n", lead, why,
+			 str_stop(why));
 	mkey = xasprintf("unreadable-%.16s", key);
 	rc = campaign_mail_to(c, NULL, to, mkey,
 			      "[wyrmpost] your mail could not be read as orders", body, msgid,

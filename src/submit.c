@@ -270,7 +270,7 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 {
 	char *hash = submission_hash(s);
 	char *key = xasprintf("%s-%04d-refused-%s-%s", g->id, g->turn, g->players[p].name, hash);
-	char *body = xasprintf("Your mail was not used: %s.\n", why);
+	char *body = xasprintf("Your mail was not used: %s%s\n", why, str_stop(why));
 	char *subject = xasprintf("[%s] orders not used", g->id);
 	char *e2 = NULL;
 	int rc = campaign_mail(c, g, p, key, subject, body, s->message_id, "auto-replied", &e2);

@@ -108,6 +108,7 @@ f=$(ls "$C"/outbox/new/unreadable-* 2>/dev/null | head -n 1)
 [ -n "$f" ] && expect_grep "g1: no player 'bbo' in this game; did you mean 'bob'?" "$f" ||
 	fail "bob not told of his misspelt name"
 [ -n "$f" ] && expect_grep '^To: bob@example.test' "$f"
+[ -n "$f" ] && expect_no_grep "'bob'?\\." "$f"   # one stop after a question
 rm -f "$C/outbox/new/"*
 
 # From the campaign's own address (a loop, or a forgery): never answered,

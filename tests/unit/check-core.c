@@ -275,6 +275,10 @@ START_TEST(small_parsers)
 	ck_assert(!parse_int("21", 0, 20, &v));
 	ck_assert(!parse_int(" 1", 0, 20, &v));
 	ck_assert_str_eq(str_trim(s), "leave");
+	ck_assert_str_eq(str_stop("no game 'x'"), ".");
+	ck_assert_str_eq(str_stop("did you mean 'bob'?"), "");
+	ck_assert_str_eq(str_stop("done."), "");
+	ck_assert_str_eq(str_stop(""), ".");
 	ck_assert(ident_ok("g1") && ident_ok("ann-2") && !ident_ok("../x") && !ident_ok("") &&
 		  !ident_ok("-x") && !ident_ok("a b"));
 	ck_assert(time_parse_iso("2026-01-02T03:04:05Z", &v));
