@@ -217,6 +217,12 @@ for mode in dragon keeper; do
 	if [ $mode = dragon ]; then
 		expect_grep 'Your tokens' all.txt
 		expect_grep 'Your magic' all.txt
+	else
+		# the keeper game's hand: the six keeper cards, tribe and shields
+		expect_grep 'Your tribe' all.txt
+		expect_grep 'Your shields' all.txt
+		[ "$(head -n 15 all.txt | grep -o -w 'keeper\|hunted' | wc -l)" -eq 6 ] && ok ||
+			fail "keeper game: not six keeper cards"
 	fi
 done
 

@@ -163,8 +163,48 @@ void dk_view(const struct game *g, int p, struct sb *out)
 		sb_addf(out, "You send: %s.\n", what);
 }
 
-/* The hunter card in the middle, the six dragons around it; a dashed line
- * to each targeted dragon, its hunter dice as counters. */
+/* One card of the reader's hand, the K-th from the left above the table. */
+static struct view_cell *hand_card(struct view *v, int k, int c, const char *caption,
+				   const char *const *fill)
+{
+	struct view_cell *cell = view_add_cell(v, 0, 0, dk_colour_name[c], caption);
+	cell->x = 2 + k * 11;
+	cell->y = 104;
+	cell->w = 10;
+	cell->h = 15;
+	cell->fill = fill[c] ? xstrdup(fill[c]) : NULL;
+	return cell;
+}
+
+/* The keeper game's hand: all six keeper cards, always held (one is shown
+ * each round), those on a hunted dragon marked as the ones that can be
+ * sent ("hunted"); beside them the tribe and the shields still to place. */
+static void keeper_hand(const struct dk *s, int p, const char *const *fill, struct view *v)
+{
+	const struct dk_player *pl = &s->pl[p];
+	struct view_cell *cell;
+	struct sb sb = SB_INIT;
+
+	for (int c = 0; c < NDRAGONS; c++)
+		hand_card(v, c, c, s->d[c].hunter && !s->d[c].defeated ? "hunted" : "keeper",
+			  fill);
+	sb_addf(&sb, "the %s dragon is your favourite", dk_colour_word[pl->tribe]);
+	cell = view_add_cell(v, 0, 0, "Your tribe", sb_str(&sb));
+	cell->x = 69;
+	cell->y = 112;
+	cell->w = 30;
+	cell->h = 9;
+	sb_release(&sb);
+	sb = (struct sb)SB_INIT;
+	sb_addf(&sb, "%d to place", KEEPER_SHIELDS - __builtin_popcount(pl->shields));
+	cell = view_add_cell(v, 0, 0, "Your shields", sb_str(&sb));
+	cell->x = 69;
+	cell->y = 102;
+	cell->w = 30;
+	cell->h = 9;
+	sb_release(&sb);
+}
+
 /* Above the table, the reader's own hand as cards: a keeper card of each
  * colour still in hand, the action tokens and the magic cards. */
 static void hand_cards(const struct dk *s, int p, const char *const *fill, struct view *v)
@@ -174,16 +214,9 @@ static void hand_cards(const struct dk *s, int p, const char *const *fill, struc
 	struct view_cell *cell;
 	struct sb sb = SB_INIT;
 
-	for (int c = 0; c < NDRAGONS; c++) {
-		if (!(pl->hand & (1u << c)))
-			continue;
-		cell = view_add_cell(v, 0, 0, dk_colour_name[c], "keeper");
-		cell->x = 2 + k++ * 11;
-		cell->y = 104;
-		cell->w = 10;
-		cell->h = 15;
-		cell->fill = fill[c] ? xstrdup(fill[c]) : NULL;
-	}
+	for (int c = 0; c < NDRAGONS; c++)
+		if (pl->hand & (1u << c))
+			hand_card(v, k++, c, "keeper", fill);
 	for (int a = 0; a < NACTIONS; a++)
 		sb_addf(&sb, "%s%d %s", a ? ", " : "", pl->tokens[a], dk_action_word[a]);
 	cell = view_add_cell(v, 0, 0, "Your tokens", sb_str(&sb));
@@ -203,6 +236,8 @@ static void hand_cards(const struct dk *s, int p, const char *const *fill, struc
 	sb_release(&sb);
 }
 
+/* The hunter card in the middle, the six dragons around it; a dashed line
+ * to each targeted dragon, its hunter dice as counters. */
 void dk_board(const struct game *g, int p, struct view *v)
 {
 	static const double pos[NDRAGONS][2] = {
@@ -212,7 +247,7 @@ void dk_board(const struct game *g, int p, struct view *v)
 						    "yellow" };
 	const struct dk *s = DK(g);
 	struct view_cell *h;
-	bool hand = s->mode == M_DRAGON && p >= 0 && p < (int)g->nplayers && !g->players[p].dropped;
+	bool hand = p >= 0 && p < (int)g->nplayers && !g->players[p].dropped;
 
 	v->kind = VIEW_MAP;
 	v->w = 100;
@@ -255,6 +290,8 @@ void dk_board(const struct game *g, int p, struct view *v)
 		if (d->hunter)
 			view_add_line(v, 0, c + 1, 1);
 	}
-	if (hand)
+	if (hand && s->mode == M_KEEPER)
+		keeper_hand(s, p, fill, v);
+	else if (hand)
 		hand_cards(s, p, fill, v);
 }
