@@ -178,8 +178,13 @@ int fs_write_private(const char *path, const char *data, size_t len, char **err)
 
 int fs_mkdirs(const char *path, char **err)
 {
-	char *p = xstrdup(path);
+	char *p;
 	int rc = 0;
+	/* Most calls find the folder there (a turn's outbox and reports):
+	 * one stat, not a mkdir per component of the path. */
+	if (fs_is_dir(path))
+		return 0;
+	p = xstrdup(path);
 	for (char *s = p + 1;; s++) {
 		char c = *s;
 		if (c != '/' && c != '\0')

@@ -6,6 +6,8 @@
  * game.xml, which names the next turn.  Until that rename, the stored game
  * still names the old turn, so a run that dies is redone from the same state
  * and the same orders, with the same result, and nothing is applied twice.
+ * A run plays games in batches (campaign_batch_begin, fs_batch_begin): the
+ * same files, in the same order of stages, made durable once a batch.
  */
 #include <stdio.h>
 #include <stdlib.h>
