@@ -104,14 +104,11 @@ static bool staging(void)
 	return batch.dir && batch.stage != FS_STAGE_NOW;
 }
 
+/* Each staged write has a temporary file of its own (".NAME.N.PID.tmp",
+ * N its place in the batch): a path written twice is renamed twice, in
+ * the order written, and the last write wins, as without a batch. */
 static void stage_add(const char *tmp, const char *path)
 {
-	for (size_t i = 0; i < batch.n; i++)
-		if (!strcmp(batch.v[i].tmp, tmp)) {
-			/* Written again: the same temporary file, the last stage. */
-			batch.v[i].stage = batch.stage;
-			return;
-		}
 	if (batch.n == batch.alloc) {
 		batch.alloc = batch.alloc ? 2 * batch.alloc : 64;
 		batch.v = xrealloc(batch.v, batch.alloc * sizeof *batch.v);
@@ -124,7 +121,8 @@ static int write_atomic(const char *path, const char *data, size_t len, mode_t m
 {
 	char *dir = dir_of(path);
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char *tmp = xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+	char *tmp = staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, batch.n, (long)getpid())
+			      : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
 	int fd, rc = -1;
 
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
@@ -215,9 +213,10 @@ int fs_rename(const char *from, const char *to, char **err)
 {
 	char *d1, *d2;
 	int rc;
-	for (size_t i = 0; staging() && i < batch.n; i++)
+	for (size_t i = batch.n; staging() && i-- > 0;)
 		if (!strcmp(batch.v[i].path, from)) {
-			/* Not yet there: it takes the new name instead. */
+			/* Not yet there: its last write (see stage_add) takes
+			 * the new name instead. */
 			free(batch.v[i].path);
 			batch.v[i].path = xstrdup(to);
 			batch.v[i].stage = batch.stage;
