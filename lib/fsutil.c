@@ -86,17 +86,59 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
+/* The batch (see fs_batch_begin): each staged file's temporary name, the
+ * name it is to have and its stage. */
+struct staged {
+	char *tmp, *path;
+	enum fs_stage stage;
+};
+static struct {
+	char *dir; /* NULL: no batch is open */
+	enum fs_stage stage;
+	struct staged *v;
+	size_t n, alloc;
+} batch;
+
+static bool staging(void)
+{
+	return batch.dir && batch.stage != FS_STAGE_NOW;
+}
+
+/* Each staged write has a temporary file of its own (".NAME.N.PID.tmp",
+ * N its place in the batch): a path written twice is renamed twice, in
+ * the order written, and the last write wins, as without a batch. */
+static void stage_add(const char *tmp, const char *path)
+{
+	if (batch.n == batch.alloc) {
+		batch.alloc = batch.alloc ? 2 * batch.alloc : 64;
+		batch.v = xrealloc(batch.v, batch.alloc * sizeof *batch.v);
+	}
+	batch.v[batch.n++] = (struct staged){ xstrdup(tmp), xstrdup(path), batch.stage };
+}
+
 static int write_atomic(const char *path, const char *data, size_t len, mode_t mode,
 			char **err)
 {
 	char *dir = dir_of(path);
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char *tmp = xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+	char *tmp = staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, batch.n, (long)getpid())
+			      : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
 	int fd, rc = -1;
 
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
 		*err = sys_err("cannot create", tmp);
+		goto out;
+	}
+	if (staging()) {
+		/* Flushed and renamed by fs_batch_end. */
+		if (write_all(fd, data, len) || close(fd)) {
+			*err = sys_err("cannot write", tmp);
+			unlink(tmp);
+			goto out;
+		}
+		stage_add(tmp, path);
+		rc = 0;
 		goto out;
 	}
 	if (write_all(fd, data, len) || fsync(fd)) {
@@ -134,16 +176,23 @@ int fs_write_private(const char *path, const char *data, size_t len, char **err)
 
 int fs_mkdirs(const char *path, char **err)
 {
-	char *p = xstrdup(path);
+	char *p;
 	int rc = 0;
+	/* Most calls find the folder there (a turn's outbox and reports):
+	 * one stat, not a mkdir per component of the path. */
+	if (fs_is_dir(path))
+		return 0;
+	p = xstrdup(path);
 	for (char *s = p + 1;; s++) {
 		char c = *s;
 		if (c != '/' && c != '\0')
 			continue;
 		*s = '\0';
 		if (mkdir(p, 0777) == 0) {
+			/* Staged: fs_batch_end's first flush makes it durable
+			 * before any file in it takes its name. */
 			char *parent = dir_of(p);
-			rc = fs_fsync_dir(parent, err);
+			rc = staging() ? 0 : fs_fsync_dir(parent, err);
 			free(parent);
 		} else if (errno != EEXIST) {
 			*err = sys_err("cannot create directory", p);
@@ -164,6 +213,15 @@ int fs_rename(const char *from, const char *to, char **err)
 {
 	char *d1, *d2;
 	int rc;
+	for (size_t i = batch.n; staging() && i-- > 0;)
+		if (!strcmp(batch.v[i].path, from)) {
+			/* Not yet there: its last write (see stage_add) takes
+			 * the new name instead. */
+			free(batch.v[i].path);
+			batch.v[i].path = xstrdup(to);
+			batch.v[i].stage = batch.stage;
+			return 0;
+		}
 	if (rename(from, to)) {
 		*err = xasprintf("cannot rename '%s' to '%s': %s", from, to, strerror(errno));
 		return -1;
@@ -293,6 +351,74 @@ void fs_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);
+}
+
+void fs_batch_begin(const char *dir)
+{
+	if (batch.dir)
+		BUG("a batch is already open");
+	batch.dir = xstrdup(dir);
+	batch.stage = FS_STAGE_NOW;
+}
+
+enum fs_stage fs_batch_stage(enum fs_stage stage)
+{
+	enum fs_stage old = batch.stage;
+	batch.stage = stage;
+	return old;
+}
+
+/* Everything written so far on dir's file system, to disk. */
+static int flush_all(int fd, char **err)
+{
+	if (syncfs(fd)) {
+		*err = sys_err("cannot flush the file system of", batch.dir);
+		return -1;
+	}
+	return 0;
+}
+
+int fs_batch_end(char **err)
+{
+	int fd = -1, rc = 0;
+	size_t i;
+
+	if (!batch.dir)
+		BUG("no batch is open");
+	if (batch.n && (fd = open(batch.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		*err = sys_err("cannot open directory", batch.dir);
+		rc = -1;
+	}
+	if (batch.n && !rc)
+		rc = flush_all(fd, err);
+	for (enum fs_stage s = FS_STAGE_DATA; !rc && s <= FS_STAGE_COMMIT; s++) {
+		for (i = 0; !rc && i < batch.n; i++) {
+			if (batch.v[i].stage != s)
+				continue;
+			if (rename(batch.v[i].tmp, batch.v[i].path)) {
+				*err = xasprintf("cannot rename '%s' to '%s': %s", batch.v[i].tmp,
+						 batch.v[i].path, strerror(errno));
+				rc = -1;
+			} else {
+				batch.v[i].stage = FS_STAGE_NOW; /* done */
+			}
+		}
+		/* The DATA names durable before any COMMIT name changes. */
+		if (!rc)
+			rc = flush_all(fd, err);
+	}
+	for (i = 0; i < batch.n; i++) {
+		if (batch.v[i].stage != FS_STAGE_NOW)
+			unlink(batch.v[i].tmp); /* not committed: the run is redone */
+		free(batch.v[i].tmp);
+		free(batch.v[i].path);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(batch.v);
+	free(batch.dir);
+	memset(&batch, 0, sizeof batch);
+	return rc;
 }
 
 static char *crash_at;

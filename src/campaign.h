@@ -124,6 +124,15 @@ enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned 
 				   char **err);
 void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
 		    const char *err);
+/* Group commit: the turns played between these two are flushed together
+ * (fs_batch_begin); an outcome is final only after campaign_batch_end,
+ * which turns o[i] RUN_PLAYED into RUN_FAILED_IO, with the reason in
+ * errs[i], when the batch could not be committed.  RUN_BATCH games at a
+ * time: each costs three flushes of the file system, and a batch is what
+ * a kill makes the next run play again. */
+#define RUN_BATCH 64
+void campaign_batch_begin(struct campaign *c);
+void campaign_batch_end(struct campaign *c, enum run_outcome *o, char **errs, size_t n);
 /* The run's code: WP_OK, or the worst of its games' failures. */
 int run_result_rc(const struct run_result *r);
 

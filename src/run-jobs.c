@@ -75,18 +75,35 @@ static void work(struct campaign *c, unsigned flags, const struct strlist *ids,
 		_exit(1); /* the parent died before the line above */
 	prctl(PR_SET_NAME, "wyrmpost-job");
 #endif
-	for (;;) {
-		size_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
-		struct record rec;
-		char *err = NULL;
-		if (i >= ids->n)
-			break;
-		rec.index = (uint32_t)i;
-		rec.outcome = (uint32_t)campaign_run_game(c, ids->v[i], flags, &err);
-		rec.len = err ? (uint32_t)strlen(err) : 0;
-		if (write_all(fd, &rec, sizeof rec) || write_all(fd, err ? err : "", rec.len))
-			_exit(1);
-		free(err);
+	for (bool more = true; more;) {
+		/* A batch of games (group commit, campaign_batch_begin), then
+		 * their outcomes, final only once the batch is flushed. */
+		size_t idx[RUN_BATCH], n = 0;
+		enum run_outcome o[RUN_BATCH];
+		char *errs[RUN_BATCH];
+		campaign_batch_begin(c);
+		while (n < RUN_BATCH) {
+			size_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+			if (i >= ids->n) {
+				more = false;
+				break;
+			}
+			idx[n] = i;
+			errs[n] = NULL;
+			o[n] = campaign_run_game(c, ids->v[i], flags, &errs[n]);
+			n++;
+		}
+		campaign_batch_end(c, o, errs, n);
+		for (size_t k = 0; k < n; k++) {
+			struct record rec;
+			rec.index = (uint32_t)idx[k];
+			rec.outcome = (uint32_t)o[k];
+			rec.len = errs[k] ? (uint32_t)strlen(errs[k]) : 0;
+			if (write_all(fd, &rec, sizeof rec) ||
+			    write_all(fd, errs[k] ? errs[k] : "", rec.len))
+				_exit(1);
+			free(errs[k]);
+		}
 	}
 	_exit(0);
 }

@@ -6,6 +6,8 @@
  * game.xml, which names the next turn.  Until that rename, the stored game
  * still names the old turn, so a run that dies is redone from the same state
  * and the same orders, with the same result, and nothing is applied twice.
+ * A run plays games in batches (campaign_batch_begin, fs_batch_begin): the
+ * same files, in the same order of stages, made durable once a batch.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,8 +327,13 @@ static int snapshot_and_commit(struct campaign *c, const struct game *g, int tur
 	if (fs_mkdirs(dir, err) || fs_write_private(path, before, before_len, err))
 		rc = WP_ERR_IO;
 	crashpoint("turn-snapshot");
+	/* In a run's batch, the state file is renamed into place only after
+	 * every report, mail and snapshot of the batch is durable in place
+	 * (fs_batch_end). */
+	fs_batch_stage(FS_STAGE_COMMIT);
 	if (!rc)
 		rc = campaign_save_game(c, g, err);
+	fs_batch_stage(FS_STAGE_NOW);
 	crashpoint("turn-commit");
 	free(dir);
 	free(path);
@@ -406,12 +413,17 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 	r->outcome = TURN_DONE;
 	r->turn = turn;
 	r->game_over = g->status == GAME_OVER;
-	if (flags & TURN_DRY_RUN)
+	if (flags & TURN_DRY_RUN) {
 		r->public_report = report_turn(g, turn, &ev, -1);
-	else
+	} else {
+		/* Staged only when a run opened a batch (campaign_batch_begin):
+		 * everything up to the state file, which is the commit. */
+		fs_batch_stage(FS_STAGE_DATA);
 		rc = write_reports(c, g, turn, &ev, err);
-	if (!rc && !(flags & TURN_DRY_RUN))
-		rc = snapshot_and_commit(c, g, turn, before, before_len, err);
+		if (!rc)
+			rc = snapshot_and_commit(c, g, turn, before, before_len, err);
+		fs_batch_stage(FS_STAGE_NOW);
+	}
 out:
 	events_release(&ev);
 	free(before);
@@ -514,10 +526,34 @@ int run_result_rc(const struct run_result *r)
 	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
 }
 
+void campaign_batch_begin(struct campaign *c)
+{
+	fs_batch_begin(c->dir);
+}
+
+void campaign_batch_end(struct campaign *c, enum run_outcome *o, char **errs, size_t n)
+{
+	char *err = NULL;
+	(void)c;
+	if (!fs_batch_end(&err))
+		return;
+	/* Not committed: those games are as they were, and are played again
+	 * by the next run. */
+	for (size_t i = 0; i < n; i++)
+		if (o[i] == RUN_PLAYED) {
+			o[i] = RUN_FAILED_IO;
+			free(errs[i]);
+			errs[i] = xstrdup(err);
+		}
+	free(err);
+}
+
 int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
 		 struct run_result *r)
 {
 	struct strlist ids = STRLIST_INIT;
+	enum run_outcome o[RUN_BATCH];
+	char *errs[RUN_BATCH];
 	char *err = NULL;
 	int rc;
 
@@ -528,14 +564,20 @@ int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void
 		return rc;
 	}
 	r->games = ids.n;
-	for (size_t i = 0; i < ids.n; i++) {
-		enum run_outcome o;
-		if (progress)
-			progress(arg, i, ids.n, ids.v[i]);
-		err = NULL;
-		o = campaign_run_game(c, ids.v[i], flags, &err);
-		run_result_add(r, ids.v[i], o, err);
-		free(err);
+	for (size_t first = 0; first < ids.n; first += RUN_BATCH) {
+		size_t n = ids.n - first < RUN_BATCH ? ids.n - first : RUN_BATCH;
+		campaign_batch_begin(c);
+		for (size_t i = 0; i < n; i++) {
+			if (progress)
+				progress(arg, first + i, ids.n, ids.v[first + i]);
+			errs[i] = NULL;
+			o[i] = campaign_run_game(c, ids.v[first + i], flags, &errs[i]);
+		}
+		campaign_batch_end(c, o, errs, n);
+		for (size_t i = 0; i < n; i++) {
+			run_result_add(r, ids.v[first + i], o[i], errs[i]);
+			free(errs[i]);
+		}
 	}
 	if (progress)
 		progress(arg, ids.n, ids.n, NULL);

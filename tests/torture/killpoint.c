@@ -1,7 +1,7 @@
 /* killpoint.c - an LD_PRELOAD library for tests/torture/torture.sh.
  *
  * It counts the calls that change files (open for writing, write to a
- * file, rename, fsync, mkdir, unlink, link) made by the process it is
+ * file, rename, fsync, syncfs, mkdir, unlink, link) made by the process it is
  * loaded into, and with WYRMPOST_KILL_AT=N kills that process with SIGKILL
  * just before the Nth: a power cut at any step a writer takes.  With
  * WYRMPOST_KILL_COUNT=FILE the count is written to FILE at exit, so a
@@ -116,6 +116,13 @@ int rename(const char *from, const char *to)
 int fsync(int fd)
 {
 	REAL(fsync);
+	point();
+	return real(fd);
+}
+
+int syncfs(int fd)
+{
+	REAL(syncfs);
 	point();
 	return real(fd);
 }

@@ -138,6 +138,62 @@ START_TEST(atomic_write_replaces_whole)
 }
 END_TEST
 
+/* Group commit: nothing staged takes its name before fs_batch_end, data
+ * before commit, a path written twice ends with its last write, and a
+ * staged file renamed (the outbox's tmp/ to new/) lands once. */
+START_TEST(batch_stages_until_its_end)
+{
+	char *dir = tmpdir(), *err = NULL, *buf;
+	char *data = xasprintf("%s/r/public.txt", dir), *state = xasprintf("%s/game.xml", dir);
+	char *tmp = xasprintf("%s/tmp-k.eml", dir), *mail = xasprintf("%s/new-k.eml", dir);
+	char *rdir = xasprintf("%s/r", dir);
+	struct strlist names = STRLIST_INIT;
+	size_t len;
+
+	ck_assert_int_eq(fs_write_atomic(state, "turn 1", 6, &err), 0);
+	fs_batch_begin(dir);
+	ck_assert_int_eq(fs_batch_stage(FS_STAGE_DATA), FS_STAGE_NOW);
+	ck_assert_int_eq(fs_mkdirs(rdir, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(data, "first", 5, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(data, "second", 6, &err), 0);
+	ck_assert_int_eq(fs_write_private(tmp, "mail", 4, &err), 0);
+	ck_assert_int_eq(fs_rename(tmp, mail, &err), 0);
+	fs_batch_stage(FS_STAGE_COMMIT);
+	ck_assert_int_eq(fs_write_atomic(state, "turn 2", 6, &err), 0);
+	ck_assert_int_eq(fs_batch_stage(FS_STAGE_NOW), FS_STAGE_COMMIT);
+	ck_assert(!fs_exists(data) && !fs_exists(mail) && !fs_exists(tmp));
+	ck_assert_int_eq(fs_read_file(state, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "turn 1");
+	free(buf);
+	ck_assert_int_eq(fs_batch_end(&err), 0);
+	ck_assert_int_eq(fs_read_file(data, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "second");
+	free(buf);
+	ck_assert_int_eq(fs_read_file(mail, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "mail");
+	free(buf);
+	ck_assert(!fs_exists(tmp));
+	ck_assert_int_eq(fs_read_file(state, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "turn 2");
+	free(buf);
+	ck_assert_int_eq(fs_list(dir, &names, &err), 0);
+	ck_assert_uint_eq(names.n, 3); /* game.xml, new-k.eml, r: no temporary file */
+	strlist_clear(&names);
+	/* Outside a batch every write is in place at once. */
+	ck_assert_int_eq(fs_write_atomic(data, "now", 3, &err), 0);
+	ck_assert_int_eq(fs_read_file(data, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "now");
+	free(buf);
+	free(data);
+	free(state);
+	free(tmp);
+	free(mail);
+	free(rdir);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(second_locker_is_told_busy)
 {
 	char *dir = tmpdir(), *err = NULL;
@@ -215,6 +271,7 @@ int main(void)
 	tcase_add_test(tc, corrupt_files_name_file_and_line);
 	tcase_add_test(tc, entities_and_doctype_refused);
 	tcase_add_test(tc, atomic_write_replaces_whole);
+	tcase_add_test(tc, batch_stages_until_its_end);
 	tcase_add_test(tc, second_locker_is_told_busy);
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
 	tcase_set_timeout(tc, 60);
