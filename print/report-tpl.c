@@ -268,21 +268,49 @@ char *report_tpl_path(const char *dir, const char *rules)
 	return path;
 }
 
+/* The report templates loaded so far, by path, for the whole process:
+ * reading and validating one costs more than drawing the report, and a
+ * run draws hundreds of reports from each.  A run is short, and the
+ * templates do not change under it. */
+struct loaded_tpl {
+	struct loaded_tpl *next;
+	char *path;
+	struct tpl *t;
+};
+
+static struct loaded_tpl *loaded;
+
+static const struct tpl *load_once(const char *path, char **err)
+{
+	struct loaded_tpl *l;
+	struct tpl *t;
+
+	for (l = loaded; l; l = l->next)
+		if (!strcmp(l->path, path))
+			return l->t;
+	if (tpl_load_file(&t, path, err))
+		return NULL;
+	l = xmalloc(sizeof *l);
+	l->path = xstrdup(path);
+	l->t = t;
+	l->next = loaded;
+	loaded = l;
+	return t;
+}
+
 int report_tpl_render(const struct report_pdf *r, const char *path,
 		      const struct print_doc_opts *o, char **buf, size_t *len, char **err)
 {
 	struct tpl_opts topts;
 	struct print_doc *d;
-	struct tpl *t;
+	const struct tpl *t;
 	xmlDoc *ctx;
 	int rc;
 
-	if (tpl_load_file(&t, path, err))
+	if (!(t = load_once(path, err)))
 		return -1;
-	if (print_doc_new(&d, o, err)) {
-		tpl_free(t);
+	if (print_doc_new(&d, o, err))
 		return -1;
-	}
 	memset(&topts, 0, sizeof topts);
 	ctx = context(r);
 	rc = tpl_render(t, d, ctx, &topts, err) ? -1 : 0;
@@ -290,6 +318,5 @@ int report_tpl_render(const struct report_pdf *r, const char *path,
 		rc = print_doc_save_mem(d, buf, len, err);
 	xmlFreeDoc(ctx);
 	print_doc_free(d);
-	tpl_free(t);
 	return rc;
 }

@@ -1,19 +1,28 @@
-/* report.c - the report PDF benchmark of `make bench`: one turn report,
- * laid out as wyrmpost mails it (print/report-pdf.c: a heading, a board,
- * what happened, the table in the monospaced face, the orders), rendered
- * N times in memory (default 200), with names in Polish, Russian and
- * Greek; with "standard" as second argument in the standard 14 fonts, as
- * pdf=standard does.  Prints the CPU time per report and the report's
- * size: the time a run spends on each report's PDF, without the disk or
- * the rules. */
+/* report.c - the report PDF benchmark of `make bench`: the turn reports
+ * `wyrmpost run` mails, drawn as it draws them (src/report.c's
+ * report_turn_pdf: the game's templates/RULES/report.xml, the engine's
+ * view of the board, the events of the turn), without the disk.
+ *
+ *   bench-report GAMES-DIR [N]
+ *
+ * Each GAMES-DIR/ID/game.xml (the demo campaign has one game per rules
+ * and mode) plays one turn in memory; then every reader's report of that
+ * turn, the players' and the public one, is drawn N times over (default
+ * 100 reports a game) with pdf=embedded and with pdf=standard.  Prints
+ * the CPU time per report and the reports per second on one core, per
+ * game and over all of them: the cost a run pays per report on top of
+ * pdf=none.  The templates come from WYRMPOST_TEMPLATES, as in run. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "report-pdf.h"
+#include "campaign.h"
+#include "engine.h"
+#include "game.h"
+#include "report.h"
 #include "util.h"
-#include "view.h"
 
 static double cpu_ms(void)
 {
@@ -22,56 +31,148 @@ static double cpu_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int main(int argc, char **argv)
+static char *slurp(const char *path, size_t *len)
 {
-	/* Żółw, Жук, Ωμέγα */
-	static const char *const events[] = {
-		"\xc5\xbb\xc3\xb3\xc5\x82w moves from the cellar to the hall.",
-		"\xd0\x96\xd1\x83\xd0\xba steals 2 gold; the dragon wakes.",
-		"\xce\xa9\xce\xbc\xce\xad\xce\xb3\xce\xb1 sent no orders (1 turn missed in a row).",
-		"The dragon breathes fire on the hall: \xc5\xbb\xc3\xb3\xc5\x82w loses 1 life.",
-	};
-	struct report_pdf r = {
-		.title = "Burglar & the Dragon: game b00001, turn 4",
-		.subtitle = "Report for \xc5\xbb\xc3\xb3\xc5\x82w",
-		.deadline = "Turn 5 runs at 2027-01-16 08:00 UTC; send your orders before then.",
-		.events = events,
-		.nevents = 4,
-		.details = "Seats\n  \xc5\xbb\xc3\xb3\xc5\x82w   hall    life 2  gold 3\n"
-			   "  \xd0\x96\xd1\x83\xd0\xba    cellar  life 3  gold 2\n"
-			   "  \xce\xa9\xce\xbc\xce\xad\xce\xb3\xce\xb1  stairs  life 3  gold 0\n"
-			   "The dragon: awake, in the hall.\n",
-		.orders = "game b00001\nplayer zolw\npassword ...\nmove cellar\nsteal\n",
-	};
-	struct print_doc_opts o = { .paper = PRINT_A4 };
-	struct view board;
-	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 200;
-	char *buf = NULL, *err = NULL;
-	size_t len = 0;
+	FILE *f = fopen(path, "rb");
+	struct sb sb = SB_INIT;
+	char buf[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_add(&sb, buf, n);
+	fclose(f);
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
+/* The state text with its pdf option set to mode. */
+static char *with_pdf(const char *text, const char *mode)
+{
+	static const char key[] = "name=\"pdf\" value=\"";
+	const char *at = strstr(text, key), *end;
+	if (!at || !(end = strchr(at + sizeof key - 1, '"')))
+		return NULL;
+	return xasprintf("%.*s%s%s", (int)(at - text + sizeof key - 1), text, mode, end);
+}
+
+struct tally {
+	double ms;
+	long n;
+	size_t bytes;
+};
+
+/* Play one turn of the state and draw its reports n times over; 0, or -1
+ * with a message on stderr. */
+static int bench_game(const char *name, const char *text, long n, struct tally *t)
+{
+	bool awaited[MAX_PLAYERS], has[MAX_PLAYERS] = { false };
+	struct strlist lines[MAX_PLAYERS];
+	struct events ev = EVENTS_INIT;
+	struct game g;
+	char *err = NULL;
+	int turn, rc = 0;
 	double t0;
 
-	if (n < 1)
-		n = 1;
-	o.small = argc > 2 && !strcmp(argv[2], "standard");
-	view_init(&board, VIEW_GRID, "The house");
-	for (int i = 0; i < 12; i++) {
-		static const char *const rooms[] = { "hall", "cellar", "stairs", "attic" };
-		view_add_cell(&board, i % 4, i / 4, rooms[i % 4], i % 3 ? "stone" : "wood");
+	if (game_load_buffer(&g, text, strlen(text), name, &err)) {
+		fprintf(stderr, "bench-report: %s\n", err);
+		free(err);
+		return -1;
 	}
-	view_add_piece(&board, 0, "\xc5\xbb", "gold");
-	view_add_piece(&board, 1, "\xd0\x96", "red");
-	r.board = &board;
+	memset(lines, 0, sizeof lines);
+	turn = g.turn;
+	g.engine->awaited(&g, awaited);
+	if (g.status != GAME_OVER && game_advance(&g, awaited, has, lines, g.deadline, &ev, &err)) {
+		fprintf(stderr, "bench-report: %s: %s\n", name, err);
+		free(err);
+		rc = -1;
+	}
 	t0 = cpu_ms();
-	for (long i = 0; i < n; i++) {
-		free(buf);
-		if (report_pdf_render(&r, &o, &buf, &len, &err)) {
-			fprintf(stderr, "bench-report: %s\n", err);
-			return 1;
+	for (long i = 0; !rc && i < n; i++) {
+		int p = (int)(i % (long)(g.nplayers + 1)) - 1;
+		char *pdf = NULL;
+		size_t len = 0;
+		if (report_turn_pdf(&g, turn, &ev, p, "wyrmpost", &pdf, &len, &err)) {
+			fprintf(stderr, "bench-report: %s: %s\n", name, err);
+			free(err);
+			rc = -1;
 		}
+		t->bytes += len;
+		free(pdf);
 	}
-	printf("report PDF (pdf=%s): %.2f ms of CPU each (%ld rendered), %zu bytes\n",
-	       o.small ? "standard" : "embedded", (cpu_ms() - t0) / n, n, len);
-	free(buf);
-	view_release(&board);
+	t->ms += cpu_ms() - t0;
+	t->n += n;
+	for (size_t i = 0; i < MAX_PLAYERS; i++)
+		strlist_clear(&lines[i]);
+	events_release(&ev);
+	game_release(&g);
+	return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const modes[] = { "embedded", "standard" };
+	struct tally all[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+	const char *dir = argc > 1 ? argv[1] : NULL;
+	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 100;
+	char **ids = NULL;
+	size_t nids = 0;
+	struct dirent *de;
+	DIR *dp;
+
+	if (!dir || n < 1) {
+		fprintf(stderr, "usage: bench-report GAMES-DIR [N]\n");
+		return 2;
+	}
+	if (!(dp = opendir(dir))) {
+		perror(dir);
+		return 1;
+	}
+	while ((de = readdir(dp)))
+		if (de->d_name[0] != '.') {
+			ids = xrealloc(ids, (nids + 1) * sizeof *ids);
+			ids[nids++] = xstrdup(de->d_name);
+		}
+	closedir(dp);
+	qsort(ids, nids, sizeof *ids, by_name);
+	printf("report PDFs as run draws them, %ld a game, CPU per report:\n", n);
+	for (size_t i = 0; i < nids; i++) {
+		char *path = xasprintf("%s/%s/game.xml", dir, ids[i]), *text;
+		size_t len;
+		if (!(text = slurp(path, &len))) {
+			free(path);
+			continue;
+		}
+		printf("  %-8s", ids[i]);
+		for (int m = 0; m < 2; m++) {
+			struct tally t = { 0, 0, 0 };
+			char *state = with_pdf(text, modes[m]);
+			if (!state || bench_game(path, state, n, &t)) {
+				fprintf(stderr, "bench-report: %s: cannot draw its reports\n", path);
+				return 1;
+			}
+			printf("  %s %6.2f ms %6zu B", modes[m], t.ms / t.n, t.bytes / t.n);
+			all[m].ms += t.ms;
+			all[m].n += t.n;
+			all[m].bytes += t.bytes;
+			free(state);
+		}
+		putchar('\n');
+		free(text);
+		free(path);
+		free(ids[i]);
+	}
+	free(ids);
+	for (int m = 0; m < 2 && all[m].n; m++)
+		printf("report PDF (pdf=%s): %.2f ms of CPU each, %.0f a second on one core, "
+		       "mean %zu bytes\n",
+		       modes[m], all[m].ms / all[m].n, 1e3 * all[m].n / all[m].ms,
+		       all[m].bytes / all[m].n);
 	return 0;
 }
