@@ -159,6 +159,30 @@ void ops_name(struct pdf_ops *o, const char *name)
 	o->n += len + 2;
 }
 
+void ops_codes(struct pdf_ops *o, const uint32_t *cp, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	if (o->n > sizeof o->buf - OPS_ROOM)
+		ops_flush(o);
+	o->buf[o->n++] = '<';
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = cp[i];
+		if (c > 0xffff)
+			BUG("code U+%04X in a text string", (unsigned)c);
+		if (o->n > sizeof o->buf - OPS_ROOM)
+			ops_flush(o);
+		o->buf[o->n] = hex[c >> 12];
+		o->buf[o->n + 1] = hex[c >> 8 & 15];
+		o->buf[o->n + 2] = hex[c >> 4 & 15];
+		o->buf[o->n + 3] = hex[c & 15];
+		o->n += 4;
+	}
+	o->buf[o->n] = '>';
+	o->buf[o->n + 1] = ' ';
+	o->n += 2;
+}
+
 void ops_end(struct pdf_ops *o)
 {
 	ops_flush(o);

@@ -40,36 +40,43 @@ void glue_page_set_font_state(HPDF_Page page, HPDF_Font font, HPDF_REAL size);
  * at the origin, for a Td operator we wrote ourselves. */
 void glue_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y);
 
-/* What HPDF_LoadTTFontFromFile does after reading its file, from len
- * bytes at buf: load and register the face as a subset, give it the
- * document's next tag (HPDFAA, HPDFAB, ...), and return it as a font
- * with the UTF-8 encoding.  NULL when libharu fails (HPDF_GetError says
- * why). */
-HPDF_Font glue_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len);
+/* A new font for the document, an empty dictionary that pages can name
+ * in their resources (glue_page_font_name) until glue_font_fill makes it
+ * a font.  NULL when libharu fails. */
+HPDF_Font glue_font_new(HPDF_Doc pdf);
 
-/* Put the CMap text cmap[0 .. len) in the font's ToUnicode stream in
- * place of libharu's, dropping the entries that describe an encoding
- * CMap.  false when the font has no ToUnicode stream of libharu's. */
-bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len);
+/* An embedded TrueType font as a PDF describes it: metrics in 1/1000 em,
+ * its code for each character the character's code point (two bytes,
+ * Identity-H). */
+struct glue_font {
+	const char *name;       /* BaseFont and FontName, tag included */
+	int ascent, descent, cap_height, x_height, italic_angle, stem_v;
+	int flags;              /* the FontDescriptor's */
+	int bbox[4];
+	int missing_width;      /* /DW, the width of .notdef */
+	const unsigned char *file; /* the TrueType font, FontFile2 */
+	size_t file_len;
+	const unsigned char *map;  /* the CIDToGIDMap: big-endian glyph of each code */
+	size_t map_len;
+	const char *tounicode;     /* the ToUnicode CMap */
+	size_t tounicode_len;
+	/* The codes in the font, ascending, and their widths, for /W (the
+	 * glue leaves out those that equal missing_width). */
+	const uint16_t *cid, *width;
+	size_t n;
+};
 
-/* Make the font embed the TrueType font ttf[0 .. len) in place of the
- * one it was loaded from, drawing code point (CID) cid[i] with glyph
- * gid[i] of it, for i < n, cid[] ascending: its /W lists those widths
- * only, its CIDToGIDMap those glyphs, and reaches at least maxcid (every
- * other code maps to .notdef).  The text already drawn stays as it is, as
- * the codes in it are code points.  Once per font, before the document
- * is saved; false when libharu fails. */
-bool glue_font_replace(HPDF_Font font, const unsigned char *ttf, size_t len,
-		       const uint16_t *cid, const uint16_t *gid, size_t n, unsigned maxcid);
+/* Make font, from glue_font_new, a Type0 font with Identity-H encoding
+ * and a CIDFontType2 descendant described by gf, with its descriptor,
+ * FontFile2, CIDToGIDMap and ToUnicode: once, before the document is
+ * saved.  Its streams are compressed as libharu compresses a font's.
+ * false when libharu fails. */
+bool glue_font_fill(HPDF_Doc pdf, HPDF_Font font, const struct glue_font *gf);
 
 /* Set key (Title, Author, ...) in the document's Info dictionary to the
  * text string bytes[0 .. len), PDFDocEncoding or UTF-16BE after its byte
  * order mark, written as a hex string.  false when libharu fails. */
 bool glue_doc_set_info(HPDF_Doc pdf, const char *key, const unsigned char *bytes, size_t len);
-
-/* The embedded TrueType font's glyph flags: flags[g] != 0 for every glyph
- * g < *n that goes into the file.  Setting one embeds that glyph. */
-unsigned char *glue_font_glyph_flags(HPDF_Font font, unsigned *n);
 
 /* A few words for a libharu error code (its error handler's first
  * argument), such as "out of memory". */

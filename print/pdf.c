@@ -125,8 +125,6 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	/* Readers otherwise "fit to page" and cards come out a few per cent
 	 * small. */
 	HPDF_SetViewerPreference(d->pdf, HPDF_PRINT_SCALING_NONE);
-	if (!d->small)
-		HPDF_UseUTFEncodings(d->pdf);
 	set_info(d, "Creator", "wyrmpost");
 	if (o->title)
 		set_info(d, "Title", o->title);
@@ -149,8 +147,8 @@ void print_doc_free(struct print_doc *d)
 		return;
 	if (d->pdf)
 		HPDF_Free(d->pdf);
+	pdf_fonts_free(d);
 	free(d->fontdir);
-	free(d->missing);
 	free(d->fills);
 	free(d->error);
 	free(d);
