@@ -41,6 +41,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "ttf.h"
 
 static const char *const ttf_files[PRINT_NFONTS] = {
@@ -474,6 +476,37 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 	}
 }
 
+/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes), as
+ * libharu compresses a stream (zlib's default level and window, so the
+ * same bytes).  One zlib state for the process, reset between streams:
+ * libharu set up and freed its 256 KB for every one. */
+static int flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+{
+	static z_stream z;
+	static bool ready;
+	uLong cap = compressBound((uLong)len);
+
+	if (!ready) {
+		if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+			return -1;
+		ready = true;
+	} else if (deflateReset(&z) != Z_OK) {
+		return -1;
+	}
+	*out = xmalloc(cap);
+	z.next_in = (Bytef *)buf;
+	z.avail_in = (uInt)len;
+	z.next_out = *out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	*outlen = (size_t)z.total_out;
+	return 0;
+}
+
 /* The PDF objects of font: a TrueType subset of the characters it drew
  * that its face has (the rest draw .notdef), their widths, the
  * CIDToGIDMap from each code to its glyph, reaching the highest code
@@ -488,11 +521,11 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 				.cap_height = m->cap_height, .x_height = m->x_height,
 				.italic_angle = m->italic_angle, .flags = m->flags,
 				.missing_width = m->missing_width };
-	uint16_t *cid = xmalloc(65536 * sizeof *cid), *gid = NULL, *width = NULL;
-	unsigned char *ttf = NULL, *map = NULL;
+	uint16_t *cid = xmalloc(65536 * sizeof *cid), *width = NULL;
+	unsigned char *ttf = NULL, *map = NULL, *zfile = NULL, *zmap = NULL, *ztu = NULL;
 	struct ttf_range *r = NULL;
 	char *tu = NULL, *e = NULL;
-	size_t n = 0, nr = 0, len = 0, tulen, max;
+	size_t n = 0, nr = 0, len = 0, tulen, max = font->max;
 	struct ttf sub;
 	bool ok;
 
@@ -514,31 +547,35 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 	ok = !ttf_subset(&fc->ttf[font->which], r, nr, "", false, &ttf, &len, &e) &&
 	     !ttf_open(&sub, ttf, len, &e);
 	if (ok) {
-		max = font->max;
 		map = xcalloc(max + 1, 2);
-		gid = xmalloc((n + 1) * sizeof *gid);
 		width = xmalloc((n + 1) * sizeof *width);
 		for (size_t i = 0; i < n; i++) {
-			gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
+			unsigned g = ttf_glyph(&sub, cid[i]);
 			width[i] = m->width[cid[i]];
-			map[2 * cid[i]] = (unsigned char)(gid[i] >> 8);
-			map[2 * cid[i] + 1] = (unsigned char)gid[i];
+			map[2 * cid[i]] = (unsigned char)(g >> 8);
+			map[2 * cid[i] + 1] = (unsigned char)g;
 		}
 		tu = tounicode(font->used, &tulen);
-		gf.file = ttf, gf.file_len = len;
-		gf.map = map, gf.map_len = 2 * (max + 1);
-		gf.tounicode = tu, gf.tounicode_len = tulen;
+		gf.file_len1 = len;
 		gf.cid = cid, gf.width = width, gf.n = n;
-		if (!(ok = glue_font_fill(d->pdf, font->dict, &gf)))
+		ok = !flate(ttf, len, &zfile, &gf.file_len) &&
+		     !flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
+		     !flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
+		gf.file = zfile, gf.map = zmap, gf.tounicode = ztu;
+		if (!ok)
+			e = xstrdup("zlib cannot compress the font");
+		else if (!(ok = glue_font_fill(d->pdf, font->dict, &gf)))
 			e = xstrdup("libharu cannot take the document's font subset");
 	}
 	free(cid);
-	free(gid);
 	free(width);
 	free(map);
 	free(r);
 	free(ttf);
 	free(tu);
+	free(zfile);
+	free(zmap);
+	free(ztu);
 	if (!ok) {
 		char *msg = xasprintf("PDF: font '%s': %s", ttf_files[fc->font], e);
 		free(e);

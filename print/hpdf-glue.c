@@ -1,7 +1,8 @@
 /* hpdf-glue.c - libharu 2.3's private structures, reached from this file
  * only (see hpdf-glue.h).  Each function says which private part it uses
  * and what the public API lacks; configure's libharu check names the same
- * parts. */
+ * parts.  None of libharu's TrueType code is used: font.c makes the
+ * embedded fonts, and only their dictionaries are libharu's objects. */
 #include "hpdf-glue.h"
 
 #include <stdlib.h>
@@ -9,7 +10,6 @@
 
 #include <hpdf_doc.h>
 #include <hpdf_font.h>
-#include <hpdf_fontdef.h>
 #include <hpdf_objects.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
@@ -109,17 +109,25 @@ HPDF_Font glue_font_new(HPDF_Doc pdf)
 	return new_indirect(pdf);
 }
 
-/* A stream object holding buf[0 .. len), compressed as libharu compresses
- * a font's streams: HPDF_DictStream_New, the dictionary's filter, and
- * HPDF_Doc's compression_mode. */
+/* The write_fn of a stream whose bytes are already compressed: its
+ * /Filter, which libharu writes only for a stream it compresses itself
+ * (and removes from any other before writing it). */
+static HPDF_STATUS flate_filter(HPDF_Dict dict, HPDF_Stream out)
+{
+	(void)dict;
+	return HPDF_Stream_WriteStr(out, "/Filter /FlateDecode\012");
+}
+
+/* A stream object holding buf[0 .. len), Flate-compressed data written as
+ * it is: HPDF_DictStream_New, its dictionary's stream and write_fn, and
+ * HPDF_Doc's mmgr and xref. */
 static HPDF_Dict new_stream(HPDF_Doc pdf, const void *buf, size_t len)
 {
 	HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
 
 	if (!s || !stream_write(s->stream, buf, len))
 		return NULL;
-	if (pdf->compression_mode & HPDF_COMP_METADATA)
-		s->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+	s->write_fn = flate_filter;
 	return s;
 }
 
@@ -170,7 +178,7 @@ static HPDF_Dict descriptor(HPDF_Doc pdf, const struct glue_font *gf)
 
 	if (!desc || !file)
 		return NULL;
-	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)gf->file_len);
+	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)gf->file_len1);
 	ret += HPDF_Dict_AddName(desc, "Type", "FontDescriptor");
 	ret += HPDF_Dict_AddName(desc, "FontName", gf->name);
 	ret += HPDF_Dict_AddNumber(desc, "Flags", gf->flags);
@@ -256,12 +264,6 @@ const char *glue_error_reason(HPDF_STATUS no)
 		return "cannot read or write a file";
 	case HPDF_FAILD_TO_ALLOC_MEM: /* the 2.3 spelling */
 		return "out of memory";
-	case HPDF_TTF_MISSING_TABLE:
-	case HPDF_TTF_INVALID_FOMAT:
-	case HPDF_TTF_INVALID_CMAP:
-		return "not a TrueType font libharu can use";
-	case HPDF_TTF_CANNOT_EMBEDDING_FONT:
-		return "the font's licence forbids embedding";
 	case HPDF_PAGE_INVALID_GMODE:
 		return "drawing operator out of place";
 	default:
