@@ -507,6 +507,73 @@ static int flate(const unsigned char *buf, size_t len, unsigned char **out, size
 	return 0;
 }
 
+/* The TrueType subset of fc's subset which holding the characters
+ * cid[0 .. n), compressed, and the glyph of each: made once and kept for
+ * the next documents that draw the same characters in that font (a run's
+ * reports of one game mostly do; each costs 0.3 ms to subset and
+ * compress).  The last few are kept, whichever they are. */
+struct font_file {
+	const struct pdf_face *face;
+	int which;
+	uint16_t *cid, *gid;
+	size_t n;
+	unsigned char *z;     /* the compressed font */
+	size_t zlen, len;     /* its length, and the font's */
+};
+
+static struct font_file files[8];
+static unsigned files_next;
+
+static const struct font_file *font_file(const struct pdf_face *fc, int which,
+					 const uint16_t *cid, size_t n, char **err)
+{
+	struct font_file *ff;
+	struct ttf_range *r;
+	unsigned char *ttf = NULL;
+	struct ttf sub;
+	size_t nr = 0, len = 0;
+	int rc;
+
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (files[i].face == fc && files[i].which == which && files[i].n == n &&
+		    !memcmp(files[i].cid, cid, n * sizeof *cid))
+			return &files[i];
+	r = xmalloc((n + 1) * sizeof *r);
+	for (size_t i = 0; i < n; i++)
+		if (nr > 0 && r[nr - 1].last + 1 == cid[i])
+			r[nr - 1].last = cid[i];
+		else
+			r[nr++] = (struct ttf_range){ cid[i], cid[i] };
+	rc = ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, err) ||
+	     ttf_open(&sub, ttf, len, err);
+	free(r);
+	if (rc) {
+		free(ttf);
+		return NULL;
+	}
+	ff = &files[files_next++ % (sizeof files / sizeof files[0])];
+	free(ff->cid);
+	free(ff->gid);
+	free(ff->z);
+	memset(ff, 0, sizeof *ff);
+	if (flate(ttf, len, &ff->z, &ff->zlen)) {
+		free(ttf);
+		*err = xstrdup("zlib cannot compress the font");
+		return NULL;
+	}
+	ff->face = fc;
+	ff->which = which;
+	ff->n = n;
+	ff->len = len;
+	ff->cid = xmalloc((n + 1) * sizeof *cid);
+	memcpy(ff->cid, cid, n * sizeof *cid);
+	ff->gid = xmalloc((n + 1) * sizeof *ff->gid);
+	for (size_t i = 0; i < n; i++)
+		ff->gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
+	free(ttf);
+	return ff;
+}
+
 /* The PDF objects of font: a TrueType subset of the characters it drew
  * that its face has (the rest draw .notdef), their widths, the
  * CIDToGIDMap from each code to its glyph, reaching the highest code
@@ -522,11 +589,10 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 				.italic_angle = m->italic_angle, .flags = m->flags,
 				.missing_width = m->missing_width };
 	uint16_t *cid = xmalloc(65536 * sizeof *cid), *width = NULL;
-	unsigned char *ttf = NULL, *map = NULL, *zfile = NULL, *zmap = NULL, *ztu = NULL;
-	struct ttf_range *r = NULL;
+	unsigned char *map = NULL, *zmap = NULL, *ztu = NULL;
+	const struct font_file *ff;
 	char *tu = NULL, *e = NULL;
-	size_t n = 0, nr = 0, len = 0, tulen, max = font->max;
-	struct ttf sub;
+	size_t n = 0, tulen, max = font->max;
 	bool ok;
 
 	memcpy(gf.bbox, m->bbox, sizeof gf.bbox);
@@ -538,30 +604,21 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 		if (bit(font->used, c) && bit(cover, c))
 			cid[n++] = (uint16_t)c;
 	}
-	r = xmalloc((n + 1) * sizeof *r);
-	for (size_t i = 0; i < n; i++)
-		if (nr > 0 && r[nr - 1].last + 1 == cid[i])
-			r[nr - 1].last = cid[i];
-		else
-			r[nr++] = (struct ttf_range){ cid[i], cid[i] };
-	ok = !ttf_subset(&fc->ttf[font->which], r, nr, "", false, &ttf, &len, &e) &&
-	     !ttf_open(&sub, ttf, len, &e);
+	ok = (ff = font_file(fc, font->which, cid, n, &e)) != NULL;
 	if (ok) {
 		map = xcalloc(max + 1, 2);
 		width = xmalloc((n + 1) * sizeof *width);
 		for (size_t i = 0; i < n; i++) {
-			unsigned g = ttf_glyph(&sub, cid[i]);
 			width[i] = m->width[cid[i]];
-			map[2 * cid[i]] = (unsigned char)(g >> 8);
-			map[2 * cid[i] + 1] = (unsigned char)g;
+			map[2 * cid[i]] = (unsigned char)(ff->gid[i] >> 8);
+			map[2 * cid[i] + 1] = (unsigned char)ff->gid[i];
 		}
 		tu = tounicode(font->used, &tulen);
-		gf.file_len1 = len;
+		gf.file = ff->z, gf.file_len = ff->zlen, gf.file_len1 = ff->len;
 		gf.cid = cid, gf.width = width, gf.n = n;
-		ok = !flate(ttf, len, &zfile, &gf.file_len) &&
-		     !flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
+		ok = !flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
 		     !flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
-		gf.file = zfile, gf.map = zmap, gf.tounicode = ztu;
+		gf.map = zmap, gf.tounicode = ztu;
 		if (!ok)
 			e = xstrdup("zlib cannot compress the font");
 		else if (!(ok = glue_font_fill(d->pdf, font->dict, &gf)))
@@ -570,10 +627,7 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 	free(cid);
 	free(width);
 	free(map);
-	free(r);
-	free(ttf);
 	free(tu);
-	free(zfile);
 	free(zmap);
 	free(ztu);
 	if (!ok) {
