@@ -151,8 +151,10 @@ void ops_name(struct pdf_ops *o, const char *name);
 void ops_num(struct pdf_ops *o, double v);
 /* An operator and the line feed that ends it. */
 void ops_op(struct pdf_ops *o, const char *op);
-/* Codes cp[0 .. n) (each at most 0xFFFF) as a hex string of two bytes
- * each, and a space: a string for Tj in a font with Identity-H. */
+/* Codes cp[0 .. n) (each at most 0xFFFF) as a literal string of two
+ * bytes each, and a space: a string for Tj in a font with Identity-H.
+ * Binary, not hex, which would double the bytes the page's stream has
+ * to compress. */
 void ops_codes(struct pdf_ops *o, const uint32_t *cp, size_t n);
 void ops_end(struct pdf_ops *o);
 
