@@ -28,7 +28,14 @@
  * objects are made when the document is saved (pdf_fonts_finish): a
  * TrueType subset of exactly the characters drawn, with /W, CIDToGIDMap
  * and ToUnicode for those only, put into the dictionary the pages have
- * named since the font's first use (hpdf-glue.h).
+ * named since the font's first use (hpdf-glue.h).  The ToUnicode map,
+ * which lets a reader copy and search the text, is a proper one (bfrange,
+ * bfchar), where libharu 2.3 wrote its encoder's CMap.
+ *
+ * Its streams are compressed here, with one zlib state for the process,
+ * and the last few compressed font files are kept: the reports of one
+ * game often draw the same characters, and subsetting and compressing a
+ * font is most of what it costs.
  */
 #include "pdf-int.h"
 

@@ -120,7 +120,8 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	}
 	PDF_GUARD(d, &g, goto fail);
 	/* Compression is chosen per object when it is created (page content
-	 * in AddPage, font files in GetFont), so it has to come first. */
+	 * in AddPage, the standard fonts' in GetFont), so it has to come
+	 * first.  The embedded fonts compress their own streams (font.c). */
 	HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL);
 	/* Readers otherwise "fit to page" and cards come out a few per cent
 	 * small. */
