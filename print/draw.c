@@ -159,6 +159,34 @@ void ops_name(struct pdf_ops *o, const char *name)
 	o->n += len + 2;
 }
 
+/* A byte of a literal string: the delimiters and the backslash escaped,
+ * and the carriage return, which a reader would read as a line end. */
+static void lit_byte(struct pdf_ops *o, unsigned b)
+{
+	if (b == '(' || b == ')' || b == '\\' || b == '\r') {
+		o->buf[o->n++] = '\\';
+		b = b == '\r' ? 'r' : b;
+	}
+	o->buf[o->n++] = (char)b;
+}
+
+void ops_codes(struct pdf_ops *o, const uint32_t *cp, size_t n)
+{
+	if (o->n > sizeof o->buf - OPS_ROOM)
+		ops_flush(o);
+	o->buf[o->n++] = '(';
+	for (size_t i = 0; i < n; i++) {
+		if (cp[i] > 0xffff)
+			BUG("code U+%04X in a text string", (unsigned)cp[i]);
+		if (o->n > sizeof o->buf - OPS_ROOM)
+			ops_flush(o);
+		lit_byte(o, cp[i] >> 8);
+		lit_byte(o, cp[i] & 0xff);
+	}
+	o->buf[o->n++] = ')';
+	o->buf[o->n++] = ' ';
+}
+
 void ops_end(struct pdf_ops *o)
 {
 	ops_flush(o);

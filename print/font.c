@@ -1,42 +1,54 @@
-/* font.c - the faces a document embeds: for each DejaVu face the glyphs
- * the document drew and no others, and the standard 14 fonts in small
- * mode.
+/* font.c - the fonts a document sets text in: each DejaVu face embedded
+ * with the glyphs the document drew and no others, or the standard 14
+ * fonts in small mode.
  *
- * libharu 2.3 embeds a TrueType font with its whole cmap, hmtx and loca
- * tables and a /W width for every code point the font maps: about 86 KB a
- * DejaVu face, however little text uses it, and 40 ms a document to read
- * the TTF and walk its 193 cmap segments for each of 65,536 code points.
- * So libharu is given a subset (ttf.h) of the characters real text uses:
- * Latin, Greek, Cyrillic, punctuation, arrows, box drawing, shapes and the
- * game symbols; a string with a character outside that set which DejaVu
- * has is drawn with the face's other subset, every character of the face,
- * so nothing ever prints as a missing-glyph box that DejaVu could draw.
- * These two are made once per process and kept (a run writes hundreds of
- * reports) and given to libharu from memory, through its internal font
- * loader: HPDF_LoadTTFontFromFile would need a file.
+ * The standard 14 are libharu's (HPDF_GetFont); text.c draws and measures
+ * them through libharu.  The DejaVu faces are ours from end to end, as
+ * libharu 2.3's TrueType machinery cost more than the rest of a report
+ * together: per document it parsed the font, walked all 65,536 code points
+ * through a linear search of its cmap, built a /W array and a 128 KB
+ * CIDToGIDMap for all of them, and then measured every string a character
+ * at a time through the same search.
  *
- * Even the compact set costs 20 KB a face in every report.  So when the
- * document is saved, each font is cut down once more, to the characters
- * the document used (libharu marks their glyphs as text is measured or
- * drawn): a new subset goes into the file in place of libharu's copy,
- * with /W, CIDToGIDMap and ToUnicode for those characters only.  The text
- * itself needs no change, as its codes are code points, not glyphs.
+ * So, once per process, each face is cut down (ttf.h) to a compact subset
+ * of the characters real text uses: Latin, Greek, Cyrillic, punctuation,
+ * arrows, box drawing, shapes and the game symbols.  A string with a
+ * character outside that set which DejaVu has is drawn with the face's
+ * other subset, every character of the face, so nothing ever prints as a
+ * missing-glyph box that DejaVu could draw.  For each of the two, the
+ * process keeps what a document needs to measure and describe it: the
+ * advance of every code point in 1/1000 em, and the descriptor's metrics,
+ * all computed with libharu's integer arithmetic, so that text lays out
+ * and the font reads exactly as when libharu loaded it.
  *
- * The ToUnicode map, which lets a reader copy and search the text, is
- * ours too: libharu 2.3 points /ToUnicode at the CMap of its UTF-8
- * encoder, an encoding CMap (begincidrange) where a ToUnicode CMap needs
- * bfrange and bfchar, so poppler warns on every page and stricter readers
- * lose the text. */
+ * A document's font (struct pdf_font) is one of those subsets: text is
+ * measured from the width table and drawn by writing Tf, Tm and Tj
+ * ourselves, a character's code being its code point (two bytes,
+ * Identity-H), and each character drawn is marked.  The font's PDF
+ * objects are made when the document is saved (pdf_fonts_finish): a
+ * TrueType subset of exactly the characters drawn, with /W, CIDToGIDMap
+ * and ToUnicode for those only, put into the dictionary the pages have
+ * named since the font's first use (hpdf-glue.h).  The ToUnicode map,
+ * which lets a reader copy and search the text, is a proper one (bfrange,
+ * bfchar), where libharu 2.3 wrote its encoder's CMap.
+ *
+ * Its streams are compressed here, with one zlib state for the process,
+ * and the last few compressed font files are kept: the reports of one
+ * game often draw the same characters, and subsetting and compressing a
+ * font is most of what it costs.
+ */
 #include "pdf-int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
 
 #include "ttf.h"
 
@@ -84,6 +96,25 @@ static const struct ttf_range compact[] = {
 	{ 0xfb01, 0xfb02 }, { 0xfffd, 0xfffd },
 };
 
+/* FontDescriptor flags (PDF 1.7, table 123). */
+enum {
+	FLAG_SERIF = 1 << 1,
+	FLAG_SYMBOLIC = 1 << 2,
+	FLAG_SCRIPT = 1 << 3,
+	FLAG_NONSYMBOLIC = 1 << 5,
+	FLAG_ITALIC = 1 << 6,
+	FLAG_FORCE_BOLD = 1 << 18,
+};
+
+/* One of a face's two subsets as a PDF describes it, in 1/1000 em. */
+struct pdf_metrics {
+	uint16_t *width;         /* the advance of each BMP code point */
+	char name[96];           /* "DejaVuSans,Book": libharu's BaseFont */
+	int ascent, descent, cap_height, x_height, italic_angle, flags;
+	int bbox[4];
+	int missing_width;       /* .notdef's advance */
+};
+
 /* One face from one directory, for the whole process: never freed, as a
  * document may still use it (tests use a few font directories, a run
  * one). */
@@ -94,9 +125,21 @@ struct pdf_face {
 	unsigned char *sub[2];       /* the compact subset, the whole face */
 	size_t len[2];
 	struct ttf ttf[2];           /* over sub[] */
+	struct pdf_metrics m[2];
 	unsigned char *cover[2];     /* the BMP in each: in_sub, or allocated */
 	unsigned char in_sub[8192];  /* bitmaps of the BMP: in the compact set */
 	unsigned char in_face[8192]; /* in DejaVu at all */
+};
+
+/* A document's font: one subset of a face. */
+struct pdf_font {
+	const struct pdf_face *face;
+	int which;                /* 0 compact, 1 whole */
+	HPDF_Font dict;           /* made when it first draws text */
+	bool done;                /* its objects made (pdf_fonts_finish) */
+	char name[8 + sizeof ((struct pdf_metrics *)0)->name]; /* with its tag */
+	uint32_t max;             /* the highest code drawn */
+	unsigned char used[8192]; /* the codes drawn: a bitmap of the BMP */
 };
 
 static struct pdf_face *faces;
@@ -106,13 +149,86 @@ static bool bit(const unsigned char *map, uint32_t c)
 	return c <= 0xffff && (map[c / 8] & 1u << c % 8);
 }
 
-/* The ToUnicode CMap of a font holding the characters in map (a coverage
- * bitmap): each character to itself, as libharu's UTF-8 encoder makes a
- * character's code point its CID and finds the glyph through the
- * CIDToGIDMap.  A bfrange line may not cross a multiple of 256 (only a
- * code's last byte may vary within one); within that, one line spans the
- * characters of map and the holes between them, codes the document never
- * uses, so a page of ASCII is one line.  A lone character is a bfchar
+/* libharu's arithmetic for a length in font units (INT32 * 1000 / units
+ * per em, which truncates toward zero). */
+static int per_mille(int v, unsigned upm)
+{
+	return (int)((int32_t)v * 1000 / (int32_t)upm);
+}
+
+/* libharu's BaseFont: the PostScript name, and unless the style is
+ * "Regular", a comma and the style up to its first space (where its copy
+ * stops); a Bold or Italic style sets those flags. */
+static void name_font(struct pdf_metrics *m, const struct ttf_info *in)
+{
+	size_t len = strcspn(in->style, " ");
+
+	m->flags = FLAG_NONSYMBOLIC;
+	if (strncmp(in->style, "Regular", 7) != 0) {
+		snprintf(m->name, sizeof m->name, "%s,%.*s", in->psname, (int)len, in->style);
+		if (strstr(in->style, "Bold"))
+			m->flags |= FLAG_FORCE_BOLD;
+		if (strstr(in->style, "Italic"))
+			m->flags |= FLAG_ITALIC;
+	} else {
+		snprintf(m->name, sizeof m->name, "%s", in->psname);
+	}
+	/* OS/2 sFamilyClass: 1-5 and 7 are serif classes, 10 scripts, 12
+	 * symbols. */
+	if ((in->family_class > 0 && in->family_class < 6) || in->family_class == 7)
+		m->flags |= FLAG_SERIF;
+	if (in->family_class == 10)
+		m->flags |= FLAG_SCRIPT;
+	if (in->family_class == 12)
+		m->flags |= FLAG_SYMBOLIC;
+}
+
+/* The metrics of subset which of fc, as libharu's TrueType loader
+ * computes them (hpdf_fontdef_tt.c): ascent and descent from hhea, the
+ * box from head, cap and x-height from the tops of H and x, widths
+ * truncated to whole units.  Its StemV is 0, as libharu's: a TrueType
+ * font does not say. */
+static int measure_face(struct pdf_face *fc, int which, char **err)
+{
+	const struct ttf *t = &fc->ttf[which];
+	const unsigned char *cover = fc->cover[which];
+	struct pdf_metrics *m = &fc->m[which];
+	unsigned upm = ttf_units_per_em(t);
+	struct ttf_info in;
+	uint16_t notdef;
+
+	if (ttf_info(t, &in, err))
+		return -1;
+	name_font(m, &in);
+	m->ascent = per_mille(in.ascender, upm);
+	m->descent = per_mille(in.descender, upm);
+	for (int i = 0; i < 4; i++)
+		m->bbox[i] = per_mille(in.bbox[i], upm);
+	m->cap_height = per_mille(ttf_glyph_top(t, ttf_glyph(t, 'H')), upm);
+	m->x_height = per_mille(ttf_glyph_top(t, ttf_glyph(t, 'x')), upm);
+	m->italic_angle = in.italic_angle;
+	notdef = (uint16_t)(ttf_advance(t, 0) * 1000u / upm);
+	m->missing_width = notdef;
+	m->width = xmalloc(65536 * sizeof *m->width);
+	for (uint32_t c = 0; c <= 0xffff; c++)
+		m->width[c] = notdef;
+	for (uint32_t c = 0; c < 0xffff; c++) {
+		if (!cover[c / 8]) {
+			c |= 7;
+			continue;
+		}
+		if (bit(cover, c))
+			m->width[c] = (uint16_t)(ttf_advance(t, ttf_glyph(t, c)) * 1000u / upm);
+	}
+	return 0;
+}
+
+/* The ToUnicode CMap of a font holding the characters in map (a bitmap of
+ * the BMP): each character to itself, as a character's code is its code
+ * point.  A bfrange line may not cross a multiple of 256 (only a code's
+ * last byte may vary within one); within that, one line spans the
+ * characters of map and the holes between them, codes the font never
+ * draws, so a page of ASCII is one line.  A lone character is a bfchar
  * line; at most 100 lines a block, as the CMap specification asks.
  * Controls and surrogates are left out: they are never drawn as text. */
 static uint32_t block(uint32_t c)
@@ -127,6 +243,10 @@ static char *tounicode(const unsigned char *map, size_t *len)
 	size_t n = 0, cap = 0;
 
 	for (uint32_t c = 0x20; c <= 0xffff; c++) {
+		if (!map[c / 8]) {
+			c |= 7;
+			continue;
+		}
 		if (!bit(map, c) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff))
 			continue;
 		if (n > 0 && block(runs[n - 1].last) == block(c)) {
@@ -169,14 +289,17 @@ static char *tounicode(const unsigned char *map, size_t *len)
 static void face_free(struct pdf_face *fc)
 {
 	free(fc->dir);
-	free(fc->sub[0]);
-	free(fc->sub[1]);
+	for (int i = 0; i < 2; i++) {
+		free(fc->sub[i]);
+		free(fc->m[i].width);
+	}
 	free(fc->cover[1]);
 	free(fc);
 }
 
-/* Map the face's TTF and make subset which (0 compact, 1 whole).  Mapped,
- * not read: the subset touches a fraction of its 700 KB. */
+/* Map the face's TTF and make subset which (0 compact, 1 whole) and its
+ * metrics.  Mapped, not read: the subset touches a fraction of its
+ * 700 KB. */
 static int make_subset(struct pdf_face *fc, enum print_font f, int which, char **err)
 {
 	static const struct ttf_range all[] = { { 0, 0xffff } };
@@ -195,13 +318,8 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 	if (ttf_open(&src, map, (size_t)st.st_size, &e) ||
 	    ttf_subset(&src, which ? all : compact, which ? 1 : sizeof compact / sizeof compact[0],
 		       which ? "_Full" : "", false, &fc->sub[which], &fc->len[which], &e) ||
-	    ttf_open(&fc->ttf[which], fc->sub[which], fc->len[which], &e)) {
-		*err = xasprintf("PDF: font '%s': %s", path, e);
-		free(e);
-		free(fc->sub[which]);
-		fc->sub[which] = NULL;
-		goto out;
-	}
+	    ttf_open(&fc->ttf[which], fc->sub[which], fc->len[which], &e))
+		goto bad;
 	if (which == 0) {
 		ttf_coverage(&src, fc->in_face);
 		ttf_coverage(&fc->ttf[0], fc->in_sub);
@@ -210,7 +328,19 @@ static int make_subset(struct pdf_face *fc, enum print_font f, int which, char *
 		fc->cover[1] = xcalloc(1, sizeof fc->in_sub);
 		ttf_coverage(&fc->ttf[1], fc->cover[1]);
 	}
+	if (measure_face(fc, which, &e))
+		goto bad;
 	rc = 0;
+	goto out;
+bad:
+	*err = xasprintf("PDF: font '%s': %s", path, e);
+	free(e);
+	free(fc->sub[which]);
+	fc->sub[which] = NULL;
+	if (which == 1) {
+		free(fc->cover[1]);
+		fc->cover[1] = NULL;
+	}
 out:
 	if (map != MAP_FAILED)
 		munmap(map, (size_t)st.st_size);
@@ -240,136 +370,273 @@ static struct pdf_face *face_get(struct print_doc *d, enum print_font f, char **
 	return fc;
 }
 
-/* A font of the face's compact subset (which 0) or whole (1). */
-static HPDF_Font load_mem(struct print_doc *d, const struct pdf_face *fc, int which)
-{
-	HPDF_Font font = glue_load_ttf_mem(d->pdf, fc->sub[which], fc->len[which]);
-
-	if (!font)
-		pdf_throw(d, xasprintf("PDF: libharu cannot load a font (error 0x%04lX)",
-				       (unsigned long)HPDF_GetError(d->pdf)));
-	return font;
-}
-
-HPDF_Font pdf_font(struct print_doc *d, enum print_font f)
+HPDF_Font pdf_std_font(struct print_doc *d, enum print_font f)
 {
 	if ((unsigned)f >= PRINT_NFONTS)
 		BUG("font %d", (int)f);
-	if (!d->jmp)
-		BUG("pdf_font outside a guard");
-	if (d->fonts[f])
-		return d->fonts[f];
-	if (d->small) {
-		d->fonts[f] = HPDF_GetFont(d->pdf, base14[f], "WinAnsiEncoding");
+	if (!d->jmp || !d->small)
+		BUG("pdf_std_font outside a guard or small mode");
+	if (!d->std[f]) {
+		d->std[f] = HPDF_GetFont(d->pdf, base14[f], "WinAnsiEncoding");
 		if (!d->symbol)
 			d->symbol = HPDF_GetFont(d->pdf, "Symbol", NULL);
-	} else {
-		char *err = NULL;
-		if (!(d->face[f] = face_get(d, f, &err)))
-			pdf_throw(d, err);
-		d->fonts[f] = load_mem(d, d->face[f], 0);
 	}
-	return d->fonts[f];
+	return d->std[f];
 }
 
-HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp, size_t n)
+struct pdf_font *pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp,
+			      size_t n)
 {
-	HPDF_Font compact_font = pdf_font(d, f);
 	struct pdf_face *fc;
+	struct pdf_font *font;
 	char *err = NULL;
-	size_t i;
+	int which = 0;
 
-	if (d->small)
-		return compact_font;
-	fc = d->face[f];
-	for (i = 0; i < n; i++) {
-		if (cp[i] > 0xffff || cp[i] < 0x20)
-			continue;
-		if (cp[i] > d->max_cp)
-			d->max_cp = cp[i];
-		if (!bit(fc->in_face, cp[i])) {
-			if (!d->missing)
-				d->missing = xcalloc(1, sizeof fc->in_face);
-			d->missing[cp[i] / 8] |= (unsigned char)(1u << cp[i] % 8);
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (!bit(fc->in_sub, cp[i]) && bit(fc->in_face, cp[i]))
-			break;
-	if (i == n)
-		return compact_font;
-	if (d->full[f])
-		return d->full[f];
-	if (!fc->sub[1] && make_subset(fc, f, 1, &err))
+	if ((unsigned)f >= PRINT_NFONTS)
+		BUG("font %d", (int)f);
+	if (!d->jmp || d->small)
+		BUG("pdf_font_for outside a guard or in small mode");
+	if (!d->face[f] && !(d->face[f] = face_get(d, f, &err)))
 		pdf_throw(d, err);
-	d->full[f] = load_mem(d, fc, 1);
-	return d->full[f];
+	fc = d->face[f];
+	for (size_t i = 0; i < n && !which; i++)
+		which = !bit(fc->in_sub, cp[i]) && bit(fc->in_face, cp[i]);
+	if (which && !fc->sub[1] && make_subset(fc, f, 1, &err))
+		pdf_throw(d, err);
+	if (!(font = d->emb[f][which])) {
+		font = d->emb[f][which] = xcalloc(1, sizeof *font);
+		font->face = fc;
+		font->which = which;
+	}
+	return font;
 }
 
-/* The characters of fc's subset which that font drew or measured, into
- * cid[] (ascending, *n of them) and the bitmap used; libharu marks the
- * glyphs, so a glyph two characters share counts for both. */
-static void used_chars(HPDF_Font font, const struct pdf_face *fc, int which, uint16_t *cid,
-		       size_t *n, unsigned char *used)
+unsigned long pdf_font_width(const struct pdf_font *font, const uint32_t *cp, size_t n)
 {
-	unsigned nglyphs;
-	const unsigned char *flag = glue_font_glyph_flags(font, &nglyphs);
-	const unsigned char *cover = fc->cover[which];
+	const struct pdf_metrics *m = &font->face->m[font->which];
+	unsigned long sum = 0;
 
-	*n = 0;
-	for (uint32_t c = 0x20; c <= 0xffff; c++) {
-		unsigned g;
-		if (!cover[c / 8]) {
-			c |= 7;
-			continue;
-		}
-		if (!bit(cover, c) || (g = ttf_glyph(&fc->ttf[which], c)) == 0 || g >= nglyphs ||
-		    !flag[g])
-			continue;
-		cid[(*n)++] = (uint16_t)c;
-		used[c / 8] |= (unsigned char)(1u << c % 8);
+	/* Past the BMP (which text.c never passes) is .notdef, as for any
+	 * character the font lacks. */
+	for (size_t i = 0; i < n; i++)
+		sum += cp[i] <= 0xffff ? m->width[cp[i]] : (unsigned)m->missing_width;
+	return sum;
+}
+
+int pdf_font_ascent(const struct pdf_font *font)
+{
+	return font->face->m[font->which].ascent;
+}
+
+int pdf_font_descent(const struct pdf_font *font)
+{
+	return font->face->m[font->which].descent;
+}
+
+/* The six capitals of the document's k-th font's tag: HPDFAA, HPDFAB,
+ * ..., as libharu names them. */
+static void tag_name(unsigned k, char tag[7])
+{
+	memcpy(tag, "HPDFAA", 7);
+	for (int i = 5; i >= 0 && k; i--) {
+		unsigned v = (unsigned)(tag[i] - 'A') + k;
+		tag[i] = (char)('A' + v % 26);
+		k = v / 26;
 	}
 }
 
-/* Replace what libharu would embed for font with a subset of exactly the
- * characters the document used. */
-static void shrink(struct print_doc *d, HPDF_Font font, const struct pdf_face *fc, int which)
+void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, double x, double y,
+		   const uint32_t *cp, size_t n)
 {
-	unsigned char *used = xcalloc(1, 8192), *ttf = NULL;
-	uint16_t *cid = xmalloc(65536 * sizeof *cid), *gid = NULL;
-	struct ttf_range *r = NULL;
-	char *tu = NULL, *e = NULL;
-	size_t n, nr = 0, len = 0, tulen;
-	struct ttf sub;
-	bool ok;
+	HPDF_Page p = pdf_page(d);
+	const char *name;
+	struct pdf_ops o;
 
-	used_chars(font, fc, which, cid, &n, used);
+	if (!font->dict) {
+		char tag[7];
+		if (!(font->dict = glue_font_new(d->pdf)))
+			pdf_throw(d, xstrdup("PDF: cannot add a font"));
+		tag_name(d->ntags++, tag);
+		snprintf(font->name, sizeof font->name, "%s+%s", tag,
+			 font->face->m[font->which].name);
+	}
+	if (!(name = glue_page_font_name(p, font->dict)))
+		pdf_throw(d, xstrdup("PDF: cannot use a font on a page"));
+	ops_begin_text(&o, d);
+	ops_name(&o, name);
+	ops_num(&o, size);
+	ops_op(&o, "Tf");
+	ops_num(&o, 1);
+	ops_num(&o, 0);
+	ops_num(&o, 0);
+	ops_num(&o, 1);
+	ops_num(&o, x);
+	ops_num(&o, y);
+	ops_op(&o, "Tm");
+	ops_codes(&o, cp, n);
+	ops_op(&o, "Tj");
+	ops_end(&o);
+	for (size_t i = 0; i < n; i++) {
+		font->used[cp[i] / 8] |= (unsigned char)(1u << cp[i] % 8);
+		if (cp[i] > font->max)
+			font->max = cp[i];
+	}
+}
+
+/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes), as
+ * libharu compresses a stream (zlib's default level and window, so the
+ * same bytes).  One zlib state for the process, reset between streams:
+ * libharu set up and freed its 256 KB for every one. */
+static int flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+{
+	static z_stream z;
+	static bool ready;
+	uLong cap = compressBound((uLong)len);
+
+	if (!ready) {
+		if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+			return -1;
+		ready = true;
+	} else if (deflateReset(&z) != Z_OK) {
+		return -1;
+	}
+	*out = xmalloc(cap);
+	z.next_in = (Bytef *)buf;
+	z.avail_in = (uInt)len;
+	z.next_out = *out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	*outlen = (size_t)z.total_out;
+	return 0;
+}
+
+/* The TrueType subset of fc's subset which holding the characters
+ * cid[0 .. n), compressed, and the glyph of each: made once and kept for
+ * the next documents that draw the same characters in that font (a run's
+ * reports of one game mostly do; each costs 0.3 ms to subset and
+ * compress).  The last few are kept, whichever they are. */
+struct font_file {
+	const struct pdf_face *face;
+	int which;
+	uint16_t *cid, *gid;
+	size_t n;
+	unsigned char *z;     /* the compressed font */
+	size_t zlen, len;     /* its length, and the font's */
+};
+
+static struct font_file files[8];
+static unsigned files_next;
+
+static const struct font_file *font_file(const struct pdf_face *fc, int which,
+					 const uint16_t *cid, size_t n, char **err)
+{
+	struct font_file *ff;
+	struct ttf_range *r;
+	unsigned char *ttf = NULL;
+	struct ttf sub;
+	size_t nr = 0, len = 0;
+	int rc;
+
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (files[i].face == fc && files[i].which == which && files[i].n == n &&
+		    !memcmp(files[i].cid, cid, n * sizeof *cid))
+			return &files[i];
 	r = xmalloc((n + 1) * sizeof *r);
 	for (size_t i = 0; i < n; i++)
 		if (nr > 0 && r[nr - 1].last + 1 == cid[i])
 			r[nr - 1].last = cid[i];
 		else
 			r[nr++] = (struct ttf_range){ cid[i], cid[i] };
-	ok = !ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, &e) &&
-	     !ttf_open(&sub, ttf, len, &e);
+	rc = ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, err) ||
+	     ttf_open(&sub, ttf, len, err);
+	free(r);
+	if (rc) {
+		free(ttf);
+		return NULL;
+	}
+	ff = &files[files_next++ % (sizeof files / sizeof files[0])];
+	free(ff->cid);
+	free(ff->gid);
+	free(ff->z);
+	memset(ff, 0, sizeof *ff);
+	if (flate(ttf, len, &ff->z, &ff->zlen)) {
+		free(ttf);
+		*err = xstrdup("zlib cannot compress the font");
+		return NULL;
+	}
+	ff->face = fc;
+	ff->which = which;
+	ff->n = n;
+	ff->len = len;
+	ff->cid = xmalloc((n + 1) * sizeof *cid);
+	memcpy(ff->cid, cid, n * sizeof *cid);
+	ff->gid = xmalloc((n + 1) * sizeof *ff->gid);
+	for (size_t i = 0; i < n; i++)
+		ff->gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
+	free(ttf);
+	return ff;
+}
+
+/* The PDF objects of font: a TrueType subset of the characters it drew
+ * that its face has (the rest draw .notdef), their widths, the
+ * CIDToGIDMap from each code to its glyph, reaching the highest code
+ * drawn (past its end poppler reports an error), and a ToUnicode map of
+ * every character drawn, so a reader still copies those DejaVu lacks. */
+static void embed(struct print_doc *d, struct pdf_font *font)
+{
+	const struct pdf_face *fc = font->face;
+	const struct pdf_metrics *m = &fc->m[font->which];
+	const unsigned char *cover = fc->cover[font->which];
+	struct glue_font gf = { .name = font->name, .ascent = m->ascent, .descent = m->descent,
+				.cap_height = m->cap_height, .x_height = m->x_height,
+				.italic_angle = m->italic_angle, .flags = m->flags,
+				.missing_width = m->missing_width };
+	uint16_t *cid = xmalloc(65536 * sizeof *cid), *width = NULL;
+	unsigned char *map = NULL, *zmap = NULL, *ztu = NULL;
+	const struct font_file *ff;
+	char *tu = NULL, *e = NULL;
+	size_t n = 0, tulen, max = font->max;
+	bool ok;
+
+	memcpy(gf.bbox, m->bbox, sizeof gf.bbox);
+	for (uint32_t c = 0x20; c <= font->max; c++) {
+		if (!font->used[c / 8]) {
+			c |= 7;
+			continue;
+		}
+		if (bit(font->used, c) && bit(cover, c))
+			cid[n++] = (uint16_t)c;
+	}
+	ok = (ff = font_file(fc, font->which, cid, n, &e)) != NULL;
 	if (ok) {
-		gid = xmalloc((n + 1) * sizeof *gid);
-		for (size_t i = 0; i < n; i++)
-			gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
-		for (size_t k = 0; d->missing && k < 8192; k++)
-			used[k] |= d->missing[k];
-		tu = tounicode(used, &tulen);
-		ok = glue_font_replace(font, ttf, len, cid, gid, n, d->max_cp) &&
-		     glue_font_set_tounicode(font, tu, tulen);
+		map = xcalloc(max + 1, 2);
+		width = xmalloc((n + 1) * sizeof *width);
+		for (size_t i = 0; i < n; i++) {
+			width[i] = m->width[cid[i]];
+			map[2 * cid[i]] = (unsigned char)(ff->gid[i] >> 8);
+			map[2 * cid[i] + 1] = (unsigned char)ff->gid[i];
+		}
+		tu = tounicode(font->used, &tulen);
+		gf.file = ff->z, gf.file_len = ff->zlen, gf.file_len1 = ff->len;
+		gf.cid = cid, gf.width = width, gf.n = n;
+		ok = !flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
+		     !flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
+		gf.map = zmap, gf.tounicode = ztu;
 		if (!ok)
+			e = xstrdup("zlib cannot compress the font");
+		else if (!(ok = glue_font_fill(d->pdf, font->dict, &gf)))
 			e = xstrdup("libharu cannot take the document's font subset");
 	}
-	free(used);
 	free(cid);
-	free(gid);
-	free(r);
-	free(ttf);
+	free(width);
+	free(map);
 	free(tu);
+	free(zmap);
+	free(ztu);
 	if (!ok) {
 		char *msg = xasprintf("PDF: font '%s': %s", ttf_files[fc->font], e);
 		free(e);
@@ -379,12 +646,17 @@ static void shrink(struct print_doc *d, HPDF_Font font, const struct pdf_face *f
 
 void pdf_fonts_finish(struct print_doc *d)
 {
-	if (d->small)
-		return;
-	for (int f = 0; f < PRINT_NFONTS; f++) {
-		if (d->fonts[f])
-			shrink(d, d->fonts[f], d->face[f], 0);
-		if (d->full[f])
-			shrink(d, d->full[f], d->face[f], 1);
-	}
+	for (int f = 0; f < PRINT_NFONTS; f++)
+		for (int which = 0; which < 2; which++)
+			if (d->emb[f][which] && d->emb[f][which]->dict && !d->emb[f][which]->done) {
+				embed(d, d->emb[f][which]);
+				d->emb[f][which]->done = true;
+			}
+}
+
+void pdf_fonts_free(struct print_doc *d)
+{
+	for (int f = 0; f < PRINT_NFONTS; f++)
+		for (int which = 0; which < 2; which++)
+			free(d->emb[f][which]);
 }

@@ -1,7 +1,8 @@
 /* hpdf-glue.c - libharu 2.3's private structures, reached from this file
  * only (see hpdf-glue.h).  Each function says which private part it uses
  * and what the public API lacks; configure's libharu check names the same
- * parts. */
+ * parts.  None of libharu's TrueType code is used: font.c makes the
+ * embedded fonts, and only their dictionaries are libharu's objects. */
 #include "hpdf-glue.h"
 
 #include <stdlib.h>
@@ -9,30 +10,41 @@
 
 #include <hpdf_doc.h>
 #include <hpdf_font.h>
-#include <hpdf_fontdef.h>
 #include <hpdf_objects.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
 
 /* A memory stream's write copies byte by byte (HPDF_MemStream_InWrite):
- * where its last buffer has room, copy there at once and advance its
- * sizes as the write would.  Uses HPDF_Stream's type, size and attr, and
+ * copy into its last buffer at once where it has room, advancing its
+ * sizes as the write would, and leave to libharu only the one byte that
+ * makes it add a buffer.  Uses HPDF_Stream's type, size and attr, and
  * HPDF_MemStreamAttr's w_ptr, w_pos and buf_siz. */
 static bool stream_write(HPDF_Stream s, const void *buf, size_t len)
 {
 	HPDF_MemStreamAttr m = s->attr;
+	const unsigned char *p = buf;
 
 	if (len > 0x7fffffff)
 		return false;
-	if (s->type == HPDF_STREAM_MEMORY && m->w_ptr && m->w_pos <= m->buf_siz &&
-	    m->buf_siz - m->w_pos >= len) {
-		memcpy(m->w_ptr, buf, len);
-		m->w_ptr += len;
-		m->w_pos += (HPDF_UINT)len;
-		s->size += (HPDF_UINT)len;
-		return true;
+	if (s->type != HPDF_STREAM_MEMORY)
+		return HPDF_Stream_Write(s, p, (HPDF_UINT)len) == HPDF_OK;
+	while (len > 0) {
+		size_t room = m->w_ptr && m->w_pos <= m->buf_siz ? m->buf_siz - m->w_pos : 0;
+		size_t k = room < len ? room : len;
+		if (k == 0) {
+			if (HPDF_Stream_Write(s, p, 1) != HPDF_OK)
+				return false;
+			k = 1;
+		} else {
+			memcpy(m->w_ptr, p, k);
+			m->w_ptr += k;
+			m->w_pos += (HPDF_UINT)k;
+			s->size += (HPDF_UINT)k;
+		}
+		p += k;
+		len -= k;
 	}
-	return HPDF_Stream_Write(s, buf, (HPDF_UINT)len) == HPDF_OK;
+	return true;
 }
 
 /* HPDF_PageAttr's stream: the page's content, with no public writer. */
@@ -83,152 +95,148 @@ void glue_page_set_text_origin(HPDF_Page page, HPDF_REAL x, HPDF_REAL y)
 	attr->text_pos.y = y;
 }
 
-/* The public loaders read files only.  Uses the document's mmgr and
- * ttfont_tag, HPDF_MemStream_New, HPDF_TTFontDef_Load and _SetTagName,
- * HPDF_Doc_RegisterFontDef, and the font definition's base_font. */
-HPDF_Font glue_load_ttf_mem(HPDF_Doc pdf, const unsigned char *buf, size_t len)
+/* An indirect dictionary of the document: HPDF_Doc's mmgr and xref,
+ * HPDF_Dict_New and HPDF_Xref_Add. */
+static HPDF_Dict new_indirect(HPDF_Doc pdf)
 {
-	HPDF_Stream s = HPDF_MemStream_New(pdf->mmgr, (HPDF_UINT)len);
-	HPDF_FontDef def;
-	char tag[HPDF_TTF_FONT_TAG_LEN + 1];
+	HPDF_Dict dict = HPDF_Dict_New(pdf->mmgr);
 
-	if (!s)
-		return NULL;
-	/* The first byte makes libharu allocate the stream's one buffer
-	 * (len bytes); the rest is copied there in one go. */
-	if (len == 0 || !stream_write(s, buf, 1) || !stream_write(s, buf + 1, len - 1)) {
-		HPDF_Stream_Free(s);
-		return NULL;
-	}
-	def = HPDF_TTFontDef_Load(pdf->mmgr, s, HPDF_TRUE); /* owns s now */
-	if (!def || HPDF_Doc_RegisterFontDef(pdf, def) != HPDF_OK)
-		return NULL;
-	if (pdf->ttfont_tag[0] == 0) {
-		memcpy(pdf->ttfont_tag, "HPDFAA", 6);
-	} else {
-		for (int i = 5; i >= 0; i--) {
-			if (++pdf->ttfont_tag[i] <= 'Z')
-				break;
-			pdf->ttfont_tag[i] = 'A';
-		}
-	}
-	memcpy(tag, pdf->ttfont_tag, HPDF_TTF_FONT_TAG_LEN);
-	tag[HPDF_TTF_FONT_TAG_LEN] = '\0';
-	HPDF_TTFontDef_SetTagName(def, tag);
-	/* "UTF-8" must be named here: HPDF_SetCurrentEncoder does not reach
-	 * TrueType fonts, which would get StandardEncoding. */
-	return HPDF_GetFont(pdf, def->base_font, "UTF-8");
+	return dict && HPDF_Xref_Add(pdf->xref, dict) == HPDF_OK ? dict : NULL;
 }
 
-/* HPDF_FontAttr's cmap_stream, which libharu writes as the font's
- * ToUnicode; rewritten rather than replaced, which would leave libharu's
- * in the file as an object nothing uses. */
-bool glue_font_set_tounicode(HPDF_Font font, const char *cmap, size_t len)
+HPDF_Font glue_font_new(HPDF_Doc pdf)
 {
-	/* These describe libharu's encoding CMap; a ToUnicode stream has
-	 * no use for them. */
-	static const char *const stale[] = { "Type", "CMapName", "CIDSystemInfo", "WMode" };
-	HPDF_Dict s = ((HPDF_FontAttr)font->attr)->cmap_stream;
-
-	if (!s || !s->stream || HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT) != s)
-		return false;
-	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
-		HPDF_Dict_RemoveElement(s, stale[i]); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
-	HPDF_MemStream_FreeData(s->stream);
-	return stream_write(s->stream, cmap, len);
+	return new_indirect(pdf);
 }
 
-/* The /W widths of cid[0 .. n), ascending, as runs "first [w ...]":
- * libharu's widths for the font as loaded, which the document's subset
- * keeps glyph for glyph; like libharu, none that equals /DW, the
- * definition's missing_width (every one, in a monospaced face).  Uses
- * HPDF_TTFontDef_GetGlyphid and _GetGidWidth. */
-static bool put_widths(HPDF_Dict desc, HPDF_FontDef def, const uint16_t *cid, size_t n)
+/* The write_fn of a stream whose bytes are already compressed: its
+ * /Filter, which libharu writes only for a stream it compresses itself
+ * (and removes from any other before writing it). */
+static HPDF_STATUS flate_filter(HPDF_Dict dict, HPDF_Stream out)
 {
-	HPDF_Array w = HPDF_Array_New(desc->mmgr), run = NULL;
+	(void)dict;
+	return HPDF_Stream_WriteStr(out, "/Filter /FlateDecode\012");
+}
 
-	if (!w || HPDF_Dict_Add(desc, "W", w) != HPDF_OK)
+/* A stream object holding buf[0 .. len), Flate-compressed data written as
+ * it is: HPDF_DictStream_New, its dictionary's stream and write_fn, and
+ * HPDF_Doc's mmgr and xref. */
+static HPDF_Dict new_stream(HPDF_Doc pdf, const void *buf, size_t len)
+{
+	HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+
+	if (!s || !stream_write(s->stream, buf, len))
+		return NULL;
+	s->write_fn = flate_filter;
+	return s;
+}
+
+/* key = [a b c ...], n integers. */
+static bool add_ints(HPDF_Dict dict, const char *key, const int *v, size_t n)
+{
+	HPDF_Array a = HPDF_Array_New(dict->mmgr);
+
+	if (!a || HPDF_Dict_Add(dict, key, a) != HPDF_OK)
 		return false;
-	for (size_t i = 0; i < n; i++) {
-		HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, cid[i]);
-		HPDF_INT16 width = HPDF_TTFontDef_GetGidWidth(def, gid);
-		if (width == def->missing_width) {
+	for (size_t i = 0; i < n; i++)
+		if (HPDF_Array_AddNumber(a, v[i]) != HPDF_OK)
+			return false;
+	return true;
+}
+
+/* The /W widths, as runs "first [w ...]" of consecutive codes; like
+ * libharu, none that equals /DW (every one, in a monospaced face). */
+static bool add_widths(HPDF_Dict cidfont, const struct glue_font *gf)
+{
+	HPDF_Array w = HPDF_Array_New(cidfont->mmgr), run = NULL;
+
+	if (!w || HPDF_Dict_Add(cidfont, "W", w) != HPDF_OK)
+		return false;
+	for (size_t i = 0; i < gf->n; i++) {
+		if (gf->width[i] == gf->missing_width) {
 			run = NULL;
 			continue;
 		}
-		if (!run || cid[i] != cid[i - 1] + 1) {
-			if (HPDF_Array_AddNumber(w, cid[i]) != HPDF_OK ||
-			    !(run = HPDF_Array_New(desc->mmgr)) ||
-			    HPDF_Array_Add(w, run) != HPDF_OK)
+		if (!run || gf->cid[i] != gf->cid[i - 1] + 1) {
+			if (HPDF_Array_AddNumber(w, gf->cid[i]) != HPDF_OK ||
+			    !(run = HPDF_Array_New(cidfont->mmgr)) || HPDF_Array_Add(w, run) != HPDF_OK)
 				return false;
 		}
-		if (HPDF_Array_AddNumber(run, width) != HPDF_OK)
+		if (HPDF_Array_AddNumber(run, gf->width[i]) != HPDF_OK)
 			return false;
 	}
 	return true;
 }
 
-/* What CIDFontType2_BeforeWrite_Func would make, the font descriptor,
- * but with our font file: it makes one only where the font definition
- * has none.  Uses HPDF_FontAttr's xref and fontdef, the definition's
- * metrics and descriptor, HPDF_TTFontDefAttr's base_font, the dictionary
- * stream's filter. */
-static bool put_descriptor(HPDF_Font font, const unsigned char *ttf, size_t len)
+/* The FontDescriptor with its FontFile2, the entries libharu's
+ * CIDFontType2_BeforeWrite_Func writes, and CapHeight, which the PDF
+ * specification asks for and libharu leaves out. */
+static HPDF_Dict descriptor(HPDF_Doc pdf, const struct glue_font *gf)
 {
-	HPDF_FontAttr attr = font->attr;
-	HPDF_FontDef def = attr->fontdef;
-	HPDF_Dict desc = HPDF_Dict_New(font->mmgr);
-	HPDF_Dict file = HPDF_DictStream_New(font->mmgr, attr->xref);
+	HPDF_Dict desc = new_indirect(pdf), file = new_stream(pdf, gf->file, gf->file_len);
 	HPDF_STATUS ret = HPDF_OK;
 
-	if (!desc || !file || !stream_write(file->stream, ttf, len))
-		return false;
-	file->filter = font->filter;
-	ret += HPDF_Dict_Add(desc, "FontFile2", file);
-	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len); /* all a TrueType needs */
-	ret += HPDF_Xref_Add(attr->xref, desc);
+	if (!desc || !file)
+		return NULL;
+	ret += HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)gf->file_len1);
 	ret += HPDF_Dict_AddName(desc, "Type", "FontDescriptor");
-	ret += HPDF_Dict_AddNumber(desc, "Ascent", def->ascent);
-	ret += HPDF_Dict_AddNumber(desc, "Descent", def->descent);
-	ret += HPDF_Dict_AddNumber(desc, "Flags", (HPDF_INT32)def->flags);
-	ret += HPDF_Dict_Add(desc, "FontBBox", HPDF_Box_Array_New(font->mmgr, def->font_bbox));
-	ret += HPDF_Dict_AddName(desc, "FontName", ((HPDF_TTFontDefAttr)def->attr)->base_font);
-	ret += HPDF_Dict_AddNumber(desc, "ItalicAngle", def->italic_angle);
-	ret += HPDF_Dict_AddNumber(desc, "StemV", (HPDF_INT32)def->stemv);
-	ret += HPDF_Dict_AddNumber(desc, "XHeight", def->x_height);
-	if (ret != HPDF_OK)
-		return false;
-	def->descriptor = desc;
-	return true;
+	ret += HPDF_Dict_AddName(desc, "FontName", gf->name);
+	ret += HPDF_Dict_AddNumber(desc, "Flags", gf->flags);
+	ret += HPDF_Dict_AddNumber(desc, "Ascent", gf->ascent);
+	ret += HPDF_Dict_AddNumber(desc, "Descent", gf->descent);
+	ret += HPDF_Dict_AddNumber(desc, "CapHeight", gf->cap_height);
+	ret += HPDF_Dict_AddNumber(desc, "XHeight", gf->x_height);
+	ret += HPDF_Dict_AddNumber(desc, "ItalicAngle", gf->italic_angle);
+	ret += HPDF_Dict_AddNumber(desc, "StemV", gf->stem_v);
+	ret += HPDF_Dict_Add(desc, "FontFile2", file);
+	if (ret != HPDF_OK || !add_ints(desc, "FontBBox", gf->bbox, 4))
+		return NULL;
+	return desc;
 }
 
-/* HPDF_FontAttr's descendant_font (the CIDFontType2 dictionary, its /W)
- * and map_stream (the CIDToGIDMap). */
-bool glue_font_replace(HPDF_Font font, const unsigned char *ttf, size_t len,
-		       const uint16_t *cid, const uint16_t *gid, size_t n, unsigned maxcid)
+/* The CIDFontType2 descendant: /DW2 as libharu writes it (vertical
+ * metrics no reader uses in horizontal text, kept so that the font reads
+ * as before). */
+static HPDF_Dict cidfont(HPDF_Doc pdf, const struct glue_font *gf)
 {
-	HPDF_FontAttr attr = font->attr;
-	HPDF_Dict desc = attr->descendant_font;
-	size_t max = n && cid[n - 1] > maxcid ? cid[n - 1] : maxcid;
-	unsigned char *map;
-	bool ok;
+	HPDF_Dict f = new_indirect(pdf), info = HPDF_Dict_New(pdf->mmgr);
+	HPDF_Dict map = new_stream(pdf, gf->map, gf->map_len), desc = descriptor(pdf, gf);
+	const int dw2[2] = { gf->bbox[1], gf->bbox[1] - gf->bbox[3] };
+	HPDF_STATUS ret = HPDF_OK;
 
-	if (!desc || !attr->map_stream || attr->fontdef->descriptor)
+	if (!f || !info || !map || !desc)
+		return NULL;
+	ret += HPDF_Dict_AddName(f, "Type", "Font");
+	ret += HPDF_Dict_AddName(f, "Subtype", "CIDFontType2");
+	ret += HPDF_Dict_AddName(f, "BaseFont", gf->name);
+	ret += HPDF_Dict_Add(f, "CIDSystemInfo", info);
+	ret += HPDF_Dict_Add(info, "Registry", HPDF_String_New(pdf->mmgr, "Adobe", NULL));
+	ret += HPDF_Dict_Add(info, "Ordering", HPDF_String_New(pdf->mmgr, "Identity", NULL));
+	ret += HPDF_Dict_AddNumber(info, "Supplement", 0);
+	ret += HPDF_Dict_Add(f, "FontDescriptor", desc);
+	ret += HPDF_Dict_AddNumber(f, "DW", gf->missing_width);
+	ret += HPDF_Dict_Add(f, "CIDToGIDMap", map);
+	if (ret != HPDF_OK || !add_ints(f, "DW2", dw2, 2) || !add_widths(f, gf))
+		return NULL;
+	return f;
+}
+
+bool glue_font_fill(HPDF_Doc pdf, HPDF_Font font, const struct glue_font *gf)
+{
+	HPDF_Dict desc = cidfont(pdf, gf), tu = new_stream(pdf, gf->tounicode, gf->tounicode_len);
+	HPDF_Array desc_list = HPDF_Array_New(pdf->mmgr);
+	HPDF_STATUS ret = HPDF_OK;
+
+	if (!desc || !tu || !desc_list)
 		return false;
-	HPDF_Dict_RemoveElement(desc, "W"); /* HPDF_DICT_ITEM_NOT_FOUND is fine */
-	if (!put_widths(desc, attr->fontdef, cid, n))
-		return false;
-	map = calloc(max + 1, 2);
-	if (!map)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		map[2 * cid[i]] = (unsigned char)(gid[i] >> 8);
-		map[2 * cid[i] + 1] = (unsigned char)gid[i];
-	}
-	HPDF_MemStream_FreeData(attr->map_stream->stream);
-	ok = stream_write(attr->map_stream->stream, map, 2 * (max + 1));
-	free(map);
-	return ok && put_descriptor(font, ttf, len);
+	ret += HPDF_Dict_AddName(font, "Type", "Font");
+	ret += HPDF_Dict_AddName(font, "Subtype", "Type0");
+	ret += HPDF_Dict_AddName(font, "BaseFont", gf->name);
+	ret += HPDF_Dict_AddName(font, "Encoding", "Identity-H");
+	ret += HPDF_Dict_Add(font, "DescendantFonts", desc_list);
+	ret += HPDF_Array_Add(desc_list, desc);
+	ret += HPDF_Dict_Add(font, "ToUnicode", tu);
+	return ret == HPDF_OK;
 }
 
 /* HPDF_Doc's info, the Info dictionary, made by the public
@@ -246,17 +254,6 @@ bool glue_doc_set_info(HPDF_Doc pdf, const char *key, const unsigned char *bytes
 	return HPDF_Dict_Add(pdf->info, key, b) == HPDF_OK;
 }
 
-/* HPDF_FontAttr's fontdef, its HPDF_TTFontDefAttr num_glyphs and
- * glyph_tbl.flgs: libharu marks the glyphs text uses there. */
-unsigned char *glue_font_glyph_flags(HPDF_Font font, unsigned *n)
-{
-	HPDF_FontDef def = ((HPDF_FontAttr)font->attr)->fontdef;
-	HPDF_TTFontDefAttr a = def->attr;
-
-	*n = a->num_glyphs;
-	return a->glyph_tbl.flgs;
-}
-
 /* The error codes are in hpdf_error.h, which the public view cannot
  * include (it defines HPDF_Error as a structure). */
 const char *glue_error_reason(HPDF_STATUS no)
@@ -267,12 +264,6 @@ const char *glue_error_reason(HPDF_STATUS no)
 		return "cannot read or write a file";
 	case HPDF_FAILD_TO_ALLOC_MEM: /* the 2.3 spelling */
 		return "out of memory";
-	case HPDF_TTF_MISSING_TABLE:
-	case HPDF_TTF_INVALID_FOMAT:
-	case HPDF_TTF_INVALID_CMAP:
-		return "not a TrueType font libharu can use";
-	case HPDF_TTF_CANNOT_EMBEDDING_FONT:
-		return "the font's licence forbids embedding";
 	case HPDF_PAGE_INVALID_GMODE:
 		return "drawing operator out of place";
 	default:

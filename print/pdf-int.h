@@ -26,6 +26,7 @@
 #define MM_TO_PT (72.0 / 25.4)
 
 struct pdf_face; /* font.c */
+struct pdf_font; /* font.c */
 
 struct print_doc {
 	HPDF_Doc pdf;
@@ -40,19 +41,15 @@ struct print_doc {
 	double (*fills)[3];
 	size_t nfills, fills_alloc;
 	char *fontdir;
-	HPDF_Font fonts[PRINT_NFONTS]; /* loaded on first use: the compact subsets */
-	HPDF_Font full[PRINT_NFONTS];  /* the whole faces, for text beyond them */
-	struct pdf_face *face[PRINT_NFONTS]; /* the process's copy of each face */
-	HPDF_Font symbol;          /* small mode: suits */
-	/* The highest code point text asked any font for, even one no font
-	 * has: each CIDToGIDMap reaches it, so that such a code maps to
-	 * .notdef instead of past the map's end, which poppler reports as an
-	 * error. */
-	uint32_t max_cp;
-	/* Bitmap of the BMP (NULL until needed): code points text asked
-	 * for that DejaVu lacks, drawn as .notdef boxes.  Every ToUnicode
-	 * map names them, so a reader still copies the text. */
-	unsigned char *missing;
+	/* Small mode: the standard 14 fonts, loaded on first use, and
+	 * Symbol for the suits. */
+	HPDF_Font std[PRINT_NFONTS];
+	HPDF_Font symbol;
+	/* Otherwise each face's compact subset [0] and whole face [1], made
+	 * on first use, and the process's copy of the face. */
+	struct pdf_font *emb[PRINT_NFONTS][2];
+	struct pdf_face *face[PRINT_NFONTS];
+	unsigned ntags;            /* embedded fonts drawn with so far */
 	/* ops_num's memo of numbers already formatted, by their float's bits:
 	 * sheets repeat the same coordinates on every page. */
 	struct pdf_num {
@@ -101,16 +98,28 @@ _Noreturn void pdf_throw(struct print_doc *d, char *msg);
 /* -1 and a copy of the document's failure in *err, or 0. */
 int pdf_status(const struct print_doc *d, char **err);
 
-/* The libharu font for f, loading it on first use (inside a guard): in
- * small mode a standard 14 font, else a subset of the DejaVu face with
- * the common characters (font.c). */
-HPDF_Font pdf_font(struct print_doc *d, enum print_font f);
-/* The font to draw the characters cp[0 .. n) in face f: pdf_font's,
- * unless one of them is only in the whole face. */
-HPDF_Font pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp, size_t n);
-/* Before saving: make libharu embed every part of the composite glyphs
- * used (it follows only one level). */
+/* Fonts (font.c), inside a guard.  In small mode, libharu's standard 14
+ * font for f (and d->symbol loaded). */
+HPDF_Font pdf_std_font(struct print_doc *d, enum print_font f);
+/* Otherwise the embedded font to draw the characters cp[0 .. n) in face
+ * f: its compact subset, unless one of them is only in the whole face. */
+struct pdf_font *pdf_font_for(struct print_doc *d, enum print_font f, const uint32_t *cp,
+			      size_t n);
+/* The advance of cp[0 .. n) in font, in 1/1000 em: the sum of whole
+ * widths, as libharu measured it. */
+unsigned long pdf_font_width(const struct pdf_font *font, const uint32_t *cp, size_t n);
+/* The font's ascent and descent (negative), in 1/1000 em. */
+int pdf_font_ascent(const struct pdf_font *font);
+int pdf_font_descent(const struct pdf_font *font);
+/* Draw cp[0 .. n) (code points, at most U+FFFF) in font at size (mm, the
+ * page's units), its origin at x, y: in the page's text object, with its
+ * own text matrix. */
+void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, double x, double y,
+		   const uint32_t *cp, size_t n);
+/* Before saving: each embedded font's objects, from what it drew. */
 void pdf_fonts_finish(struct print_doc *d);
+/* With the document: its embedded fonts (their objects are libharu's). */
+void pdf_fonts_free(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
 
 /* Content-stream operators written by us (draw.c).  Each of libharu 2.3's
@@ -142,6 +151,11 @@ void ops_name(struct pdf_ops *o, const char *name);
 void ops_num(struct pdf_ops *o, double v);
 /* An operator and the line feed that ends it. */
 void ops_op(struct pdf_ops *o, const char *op);
+/* Codes cp[0 .. n) (each at most 0xFFFF) as a literal string of two
+ * bytes each, and a space: a string for Tj in a font with Identity-H.
+ * Binary, not hex, which would double the bytes the page's stream has
+ * to compress. */
+void ops_codes(struct pdf_ops *o, const uint32_t *cp, size_t n);
 void ops_end(struct pdf_ops *o);
 
 /* Marks shared by sheets, tiles and posters (marks.c). */

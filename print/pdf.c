@@ -120,13 +120,12 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	}
 	PDF_GUARD(d, &g, goto fail);
 	/* Compression is chosen per object when it is created (page content
-	 * in AddPage, font files in GetFont), so it has to come first. */
+	 * in AddPage, the standard fonts' in GetFont), so it has to come
+	 * first.  The embedded fonts compress their own streams (font.c). */
 	HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL);
 	/* Readers otherwise "fit to page" and cards come out a few per cent
 	 * small. */
 	HPDF_SetViewerPreference(d->pdf, HPDF_PRINT_SCALING_NONE);
-	if (!d->small)
-		HPDF_UseUTFEncodings(d->pdf);
 	set_info(d, "Creator", "wyrmpost");
 	if (o->title)
 		set_info(d, "Title", o->title);
@@ -149,8 +148,8 @@ void print_doc_free(struct print_doc *d)
 		return;
 	if (d->pdf)
 		HPDF_Free(d->pdf);
+	pdf_fonts_free(d);
 	free(d->fontdir);
-	free(d->missing);
 	free(d->fills);
 	free(d->error);
 	free(d);

@@ -1,17 +1,19 @@
-/* text.c - UTF-8 text: encoding for the font in use, measuring, our own
- * line wrapping and shrink-to-fit.
+/* text.c - UTF-8 text: decoding for the fonts, measuring, our own line
+ * wrapping and shrink-to-fit.
  *
  * HPDF_Page_TextRect wraps but cannot tell how much it needed, and breaks
- * only at ASCII spaces; so we lay text out ourselves, measuring with
- * HPDF_Font_TextWidth (widths add up: libharu does no kerning) and drawing
- * each line with HPDF_Page_TextOut.
+ * only at ASCII spaces; so we lay text out ourselves, measuring with the
+ * fonts' widths (widths add up: there is no kerning) and drawing line by
+ * line.
  *
- * Text is decoded to code points first.  Embedded DejaVu takes UTF-8, but
- * only the Basic Multilingual Plane (libharu turns longer sequences into
- * spaces), so anything beyond it, and broken UTF-8, becomes '?'.  In small
- * mode a line is split into runs: Windows-1252 bytes for the base-14 face,
- * the characters it lacks spelled in those (translit.h), and the suits
- * through Symbol. */
+ * Text is decoded to code points first.  The embedded DejaVu fonts
+ * (font.c) take the Basic Multilingual Plane, so anything beyond it, and
+ * broken UTF-8, becomes '?'; they measure and draw a run themselves.  In
+ * small mode a line is split into runs for libharu's standard 14 fonts:
+ * Windows-1252 bytes for the base-14 face, the characters it lacks
+ * spelled in those (translit.h), and the suits through Symbol; libharu
+ * measures them (HPDF_Font_TextWidth) and draws them (HPDF_Page_TextOut,
+ * its text state kept right where we write the operators). */
 #include "pdf-int.h"
 
 #include <math.h>
@@ -61,20 +63,14 @@ static int symbol_byte(uint32_t c)
 	}
 }
 
-/* Encode the longest run of cp[*i .. n) that one font can show into sb,
- * advance *i and return that font.  Embedded fonts take everything. */
+/* Small mode: encode the longest run of cp[*i .. n) that one standard
+ * font can show into sb, advance *i and return that font. */
 static HPDF_Font next_run(struct print_doc *d, HPDF_Font base, const uint32_t *cp, size_t n,
 			  size_t *i, struct sb *sb)
 {
-	bool sym;
+	bool sym = symbol_byte(cp[*i]) != 0;
 
 	sb_reset(sb);
-	if (!d->small) {
-		for (; *i < n; (*i)++)
-			utf8_put(sb, cp[*i]);
-		return base;
-	}
-	sym = symbol_byte(cp[*i]) != 0;
 	for (; *i < n && (symbol_byte(cp[*i]) != 0) == sym; (*i)++) {
 		char buf[TRANSLIT_MAX];
 		if (sym)
@@ -93,12 +89,13 @@ struct layout {
 	size_t *line; /* start, end pairs into cp */
 	size_t nlines, alloc;
 	bool broke;   /* a word had to be split between characters */
-	HPDF_Font font;
+	HPDF_Font font;          /* small mode */
+	struct pdf_font *emb;    /* otherwise */
 	/* One-face mode (see face_of): bold drawn as outlined Sans; columns,
 	 * monospaced text drawn as Sans cells at the mono face's pitch. */
 	bool bold, cols;
 	double size, lead, asc, desc; /* mm */
-	struct sb run;  /* encoded bytes of one run */
+	struct sb run;  /* small mode: encoded bytes of one run */
 };
 
 /* Width in mm of cp[0 .. n) in L's font and size, as one run of text.
@@ -108,6 +105,8 @@ static double plain_width(struct print_doc *d, struct layout *L, const uint32_t 
 	double w = 0;
 	size_t i = 0;
 
+	if (!d->small)
+		return (double)pdf_font_width(L->emb, cp, n) * L->size / 1000.0;
 	while (i < n) {
 		HPDF_Font f = next_run(d, L->font, cp, n, &i, &L->run);
 		HPDF_TextWidth tw = HPDF_Font_TextWidth(f, (const HPDF_BYTE *)L->run.buf,
@@ -164,13 +163,13 @@ static double width_of(struct print_doc *d, struct layout *L, const uint32_t *cp
 	return end > 0 ? end : 0;
 }
 
-/* One run in font f at x, y: the bytes HPDF_Page_SetFontAndSize and
- * HPDF_Page_TextOut would write, at a fraction of their cost (struct
- * pdf_ops in pdf-int.h).  The move (Td) is ours only as the first in its
- * text object, where libharu's text position is still the origin and the
- * move is x, y exactly; later ones are relative to where the last run
- * ended, which is libharu's arithmetic, so they stay libharu's.  Needs a
- * guard, in text mode. */
+/* Small mode: one run in font f at x, y: the bytes
+ * HPDF_Page_SetFontAndSize and HPDF_Page_TextOut would write, at a
+ * fraction of their cost (struct pdf_ops in pdf-int.h).  The move (Td) is
+ * ours only as the first in its text object, where libharu's text
+ * position is still the origin and the move is x, y exactly; later ones
+ * are relative to where the last run ended, which is libharu's
+ * arithmetic, so they stay libharu's.  Needs a guard, in text mode. */
 static void show_run(struct print_doc *d, HPDF_Font f, HPDF_REAL size, HPDF_REAL x,
 		     HPDF_REAL y, const char *text)
 {
@@ -209,6 +208,10 @@ static void show_plain(struct print_doc *d, struct layout *L, double x, double y
 {
 	size_t i = 0;
 
+	if (!d->small) {
+		pdf_font_show(d, L->emb, L->size, x, y, cp, n);
+		return;
+	}
 	while (i < n) {
 		HPDF_Font f = next_run(d, L->font, cp, n, &i, &L->run);
 		show_run(d, f, (HPDF_REAL)L->size, (HPDF_REAL)x, (HPDF_REAL)y, L->run.buf);
@@ -275,6 +278,22 @@ static void text_end(struct print_doc *d, struct layout *L, HPDF_Page p)
 		ops_begin(&o, d);
 		ops_op(&o, "Q");
 		ops_end(&o);
+	}
+}
+
+/* The font for L's text in face f, and its ascent and descent in ems.
+ * Needs a guard. */
+static void set_font(struct print_doc *d, struct layout *L, enum print_font f)
+{
+	f = face_of(d, L, f);
+	if (d->small) {
+		L->font = pdf_std_font(d, f);
+		L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
+		L->desc = HPDF_Font_GetDescent(L->font) / 1000.0;
+	} else {
+		L->emb = pdf_font_for(d, f, L->cp, L->n);
+		L->asc = pdf_font_ascent(L->emb) / 1000.0;
+		L->desc = pdf_font_descent(L->emb) / 1000.0;
 	}
 }
 
@@ -377,9 +396,7 @@ static void fit_text(struct print_doc *d, struct layout *L, const struct print_t
 	double min = tb->min_size > 0 && tb->min_size < tb->size ? tb->min_size : tb->size;
 	const double eps = 1e-6;
 
-	L->font = pdf_font_for(d, face_of(d, L, tb->font), L->cp, L->n);
-	L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
-	L->desc = HPDF_Font_GetDescent(L->font) / 1000.0;
+	set_font(d, L, tb->font);
 	for (;;) {
 		set_size(L, tb, pt);
 		wrap(d, L, w);
@@ -505,7 +522,7 @@ double print_text_width(struct print_doc *d, enum print_font f, double size_pt,
 	L->size = pt_to_mm(size_pt);
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
-	L->font = pdf_font_for(d, face_of(d, L, f), L->cp, L->n);
+	set_font(d, L, f);
 	w = width_of(d, L, L->cp, L->n);
 	pdf_unguard(d, &g);
 out:
@@ -524,7 +541,7 @@ void print_text(struct print_doc *d, enum print_font f, double size_pt, double x
 	L->cp = decode(utf8, &L->n);
 	PDF_GUARD(d, &g, goto out);
 	p = pdf_page(d);
-	L->font = pdf_font_for(d, face_of(d, L, f), L->cp, L->n);
+	set_font(d, L, f);
 	if (L->n > 0) {
 		text_begin(d, L, p);
 		/* Left-aligned text needs no measuring. */

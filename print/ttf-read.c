@@ -285,3 +285,51 @@ int ttf_components(const struct ttf *f, unsigned gid, unsigned *comp, size_t *po
 	} while (flags & 0x20);
 	return at <= len ? 0 : -1;
 }
+
+/* Name id of the Windows English names into out (size bytes), a UTF-16
+ * unit's low byte a character; false if there is none or it is too
+ * long. */
+static bool name_ascii(const struct ttf *f, unsigned id, char *out, size_t size)
+{
+	const unsigned char *t = f->name.p;
+	size_t n = rd16(t + 2), base = rd16(t + 4);
+
+	for (size_t i = 0; i < n && 6 + 12 * (i + 1) <= f->name.len; i++) {
+		const unsigned char *r = t + 6 + 12 * i;
+		size_t off = base + rd16(r + 10), len = rd16(r + 8);
+		if (rd16(r) != 3 || rd16(r + 2) != 1 || rd16(r + 4) != 0x409 || rd16(r + 6) != id)
+			continue;
+		if (off > f->name.len || len > f->name.len - off || len / 2 >= size)
+			return false;
+		for (size_t k = 0; k < len / 2; k++)
+			out[k] = (char)t[off + 2 * k + 1];
+		out[len / 2] = '\0';
+		return true;
+	}
+	return false;
+}
+
+int ttf_info(const struct ttf *f, struct ttf_info *info, char **err)
+{
+	memset(info, 0, sizeof *info);
+	info->ascender = rds16(f->hhea.p + 4);
+	info->descender = rds16(f->hhea.p + 6);
+	for (int i = 0; i < 4; i++)
+		info->bbox[i] = rds16(f->head.p + 36 + 2 * i);
+	info->family_class = f->os2.p[30];
+	info->italic_angle = (int32_t)rd32(f->post.p + 4) / 65536;
+	if (!name_ascii(f, 6, info->psname, sizeof info->psname) ||
+	    !name_ascii(f, 2, info->style, sizeof info->style))
+		return fail(err, xstrdup("no English Windows PostScript name or style"));
+	return 0;
+}
+
+int ttf_glyph_top(const struct ttf *f, unsigned gid)
+{
+	const unsigned char *g;
+	size_t len;
+
+	if (ttf_glyph_data(f, gid, &g, &len) || len < 10)
+		return 0;
+	return rds16(g + 8);
+}

@@ -56,6 +56,21 @@ int ttf_lsb(const struct ttf *f, unsigned gid);
 /* Font units per em, from head. */
 unsigned ttf_units_per_em(const struct ttf *f);
 
+/* What a PDF's font descriptor says of a font, in font units. */
+struct ttf_info {
+	int ascender, descender;  /* hhea */
+	int bbox[4];              /* head: xMin, yMin, xMax, yMax */
+	unsigned family_class;    /* OS/2 sFamilyClass, its class (high byte) */
+	int italic_angle;         /* post, in whole degrees */
+	/* The PostScript name and the style (name ids 6 and 2, Windows
+	 * English), each UTF-16 unit's low byte as libharu reads them. */
+	char psname[64], style[64];
+};
+int ttf_info(const struct ttf *f, struct ttf_info *info, char **err);
+
+/* The top (yMax) of glyph gid's bounding box, 0 for an empty glyph. */
+int ttf_glyph_top(const struct ttf *f, unsigned gid);
+
 /* The outline bytes of glyph gid (*len 0 for an empty glyph such as the
  * space); -1 if loca points outside glyf. */
 int ttf_glyph_data(const struct ttf *f, unsigned gid, const unsigned char **p, size_t *len);
