@@ -48,7 +48,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <zlib.h>
 
 #include "ttf.h"
 
@@ -483,37 +482,6 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 	}
 }
 
-/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes), as
- * libharu compresses a stream (zlib's default level and window, so the
- * same bytes).  One zlib state for the process, reset between streams:
- * libharu set up and freed its 256 KB for every one. */
-static int flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
-{
-	static z_stream z;
-	static bool ready;
-	uLong cap = compressBound((uLong)len);
-
-	if (!ready) {
-		if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
-			return -1;
-		ready = true;
-	} else if (deflateReset(&z) != Z_OK) {
-		return -1;
-	}
-	*out = xmalloc(cap);
-	z.next_in = (Bytef *)buf;
-	z.avail_in = (uInt)len;
-	z.next_out = *out;
-	z.avail_out = (uInt)cap;
-	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	*outlen = (size_t)z.total_out;
-	return 0;
-}
-
 /* The TrueType subset of fc's subset which holding the characters
  * cid[0 .. n), compressed, and the glyph of each: made once and kept for
  * the next documents that draw the same characters in that font (a run's
@@ -563,7 +531,7 @@ static const struct font_file *font_file(const struct pdf_face *fc, int which,
 	free(ff->gid);
 	free(ff->z);
 	memset(ff, 0, sizeof *ff);
-	if (flate(ttf, len, &ff->z, &ff->zlen)) {
+	if (pdf_flate(ttf, len, &ff->z, &ff->zlen)) {
 		free(ttf);
 		*err = xstrdup("zlib cannot compress the font");
 		return NULL;
@@ -623,8 +591,8 @@ static void embed(struct print_doc *d, struct pdf_font *font)
 		tu = tounicode(font->used, &tulen);
 		gf.file = ff->z, gf.file_len = ff->zlen, gf.file_len1 = ff->len;
 		gf.cid = cid, gf.width = width, gf.n = n;
-		ok = !flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
-		     !flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
+		ok = !pdf_flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
+		     !pdf_flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
 		gf.map = zmap, gf.tounicode = ztu;
 		if (!ok)
 			e = xstrdup("zlib cannot compress the font");

@@ -131,6 +131,51 @@ static HPDF_Dict new_stream(HPDF_Doc pdf, const void *buf, size_t len)
 	return s;
 }
 
+/* The contents stream of each page (HPDF_Doc's page_list, HPDF_PageAttr's
+ * contents), read out of its memory stream's buffers, replaced by its
+ * compressed bytes, and its filter and write_fn as new_stream's. */
+bool glue_doc_flate_pages(HPDF_Doc pdf, int (*flate)(const unsigned char *buf, size_t len,
+						     unsigned char **out, size_t *outlen))
+{
+	for (HPDF_UINT i = 0; pdf->page_list && i < pdf->page_list->count; i++) {
+		HPDF_Page page = HPDF_List_ItemAt(pdf->page_list, i);
+		HPDF_Dict c = ((HPDF_PageAttr)page->attr)->contents;
+		HPDF_UINT nbuf;
+		unsigned char *raw, *z = NULL;
+		size_t len = 0, zlen = 0;
+		bool ok;
+
+		if (!c || !c->stream || c->stream->type != HPDF_STREAM_MEMORY ||
+		    !(c->filter & HPDF_STREAM_FILTER_FLATE_DECODE))
+			continue;
+		nbuf = HPDF_MemStream_GetBufCount(c->stream);
+		if (!(raw = malloc(c->stream->size ? c->stream->size : 1)))
+			return false;
+		for (HPDF_UINT k = 0; k < nbuf; k++) {
+			HPDF_UINT n = 0;
+			HPDF_BYTE *p = HPDF_MemStream_GetBufPtr(c->stream, k, &n);
+			if (!p || len + n > c->stream->size) {
+				free(raw);
+				return false;
+			}
+			memcpy(raw + len, p, n);
+			len += n;
+		}
+		ok = !flate(raw, len, &z, &zlen);
+		free(raw);
+		if (ok) {
+			HPDF_MemStream_FreeData(c->stream);
+			ok = stream_write(c->stream, z, zlen);
+		}
+		free(z);
+		if (!ok)
+			return false;
+		c->filter = HPDF_STREAM_FILTER_NONE;
+		c->write_fn = flate_filter;
+	}
+	return true;
+}
+
 /* key = [a b c ...], n integers. */
 static bool add_ints(HPDF_Dict dict, const char *key, const int *v, size_t n)
 {

@@ -85,4 +85,11 @@ bool glue_doc_set_info(HPDF_Doc pdf, const char *key, const unsigned char *bytes
  * argument), such as "out of memory". */
 const char *glue_error_reason(HPDF_STATUS no);
 
+/* Compress the contents of every page of pdf that libharu would compress
+ * with flate (the document's compression mode) and mark them to be
+ * written as they are, with their /Filter: libharu would set up a zlib
+ * state for each.  False on failure (out of memory, zlib). */
+bool glue_doc_flate_pages(HPDF_Doc pdf, int (*flate)(const unsigned char *buf, size_t len,
+						     unsigned char **out, size_t *outlen));
+
 #endif

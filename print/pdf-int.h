@@ -118,6 +118,9 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 		   const uint32_t *cp, size_t n);
 /* Before saving: each embedded font's objects, from what it drew. */
 void pdf_fonts_finish(struct print_doc *d);
+/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes);
+ * 0, or -1 when zlib fails. */
+int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen);
 /* With the document: its embedded fonts (their objects are libharu's). */
 void pdf_fonts_free(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */

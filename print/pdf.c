@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "fsutil.h"
 #include "utf8.h"
 
@@ -178,6 +180,39 @@ void print_paper_size(enum print_paper p, double *w, double *h)
 	BUG("paper %d", (int)p);
 }
 
+/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes), as
+ * libharu compresses a stream (zlib's default level and window).  One
+ * zlib state for the process, reset between streams: libharu sets up and
+ * frees 256 KB of it for every stream it compresses, and clears 64 KB of
+ * it, which for a report's few small streams cost more than compressing
+ * them.  Used for the fonts' streams and the pages' contents. */
+int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+{
+	static z_stream z;
+	static bool ready;
+	uLong cap = compressBound((uLong)len);
+
+	if (!ready) {
+		if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+			return -1;
+		ready = true;
+	} else if (deflateReset(&z) != Z_OK) {
+		return -1;
+	}
+	*out = xmalloc(cap);
+	z.next_in = (Bytef *)buf;
+	z.avail_in = (uInt)len;
+	z.next_out = *out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	*outlen = (size_t)z.total_out;
+	return 0;
+}
+
 /* The whole document in memory: libharu writes to its own stream, which we
  * copy out, so the file itself is written by fs_write_atomic and a crash
  * never leaves half a PDF under the final name. */
@@ -191,6 +226,8 @@ static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
 	if (d->npages == 0)
 		pdf_throw(d, xstrdup("PDF: the document has no pages"));
 	pdf_fonts_finish(d);
+	if (!glue_doc_flate_pages(d->pdf, pdf_flate))
+		pdf_throw(d, xstrdup("PDF: cannot compress the pages"));
 	HPDF_SaveToStream(d->pdf);
 	size = HPDF_GetStreamSize(d->pdf);
 	out = xmalloc(size ? size : 1);
