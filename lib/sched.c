@@ -210,14 +210,24 @@ long long sched_next_deadline(const char *spec, const char *tz, long long now, l
 
 char *sched_format_local(long long t, const char *tz)
 {
+	/* The last answer, kept: every report of a game shows the same
+	 * deadline, and each switch of TZ makes the C library read the
+	 * zone's file again (twice a call: in and back). */
+	static long long last_t;
+	static char *last_tz, last_out[64];
 	struct tz_saved saved;
 	struct tm tm;
 	time_t tt = (time_t)t;
-	char buf[64];
+
+	if (last_tz && t == last_t && !strcmp(tz, last_tz))
+		return xstrdup(last_out);
 	tz_enter(&saved, tz);
 	localtime_r(&tt, &tm);
-	if (!strftime(buf, sizeof buf, "%Y-%m-%d %H:%M %Z", &tm))
-		buf[0] = '\0';
+	if (!strftime(last_out, sizeof last_out, "%Y-%m-%d %H:%M %Z", &tm))
+		last_out[0] = '\0';
 	tz_leave(&saved);
-	return xstrdup(buf);
+	free(last_tz);
+	last_tz = xstrdup(tz);
+	last_t = t;
+	return xstrdup(last_out);
 }
