@@ -28,9 +28,7 @@ static int gather_items(struct tpl_run *r, xmlDoc *ctxdoc)
 	bool literal = false;
 
 	if (r->t->select) {
-		char *sel = xml_attr(r->t->select, "select");
-		xmlXPathObject *obj = tpl_eval(r, r->t->select, (xmlNode *)ctxdoc, sel);
-		free(sel);
+		xmlXPathObject *obj = tpl_eval_attr(r, r->t->select, (xmlNode *)ctxdoc, "select");
 		if (!obj)
 			return -1;
 		if (obj->type != XPATH_NODESET)

@@ -208,31 +208,13 @@ static int text_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
  * so a value keeps its own line breaks. */
 static char *text_content(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
-	struct sb raw = SB_INIT;
-	char *out;
-	bool space = false;
+	char *raw, *out;
 
-	for (const xmlNode *c = el->children; c; c = c->next) {
-		if (c->type == XML_ELEMENT_NODE) { /* <br/>, the only one allowed */
-			sb_addc(&raw, '\n');
-			space = false;
-			continue;
-		}
-		if (c->type != XML_TEXT_NODE && c->type != XML_CDATA_SECTION_NODE)
-			continue;
-		for (const xmlChar *s = c->content; s && *s; s++) {
-			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
-				space = raw.len > 0 && raw.buf[raw.len - 1] != '\n';
-				continue;
-			}
-			if (space)
-				sb_addc(&raw, ' ');
-			space = false;
-			sb_addc(&raw, (char)*s);
-		}
-	}
-	out = tpl_expand(r, el, node, sb_str(&raw));
-	sb_release(&raw);
+	if (el->_private)
+		return tpl_expand_str(r, el, node, el->_private);
+	raw = tpl_text_source(el);
+	out = tpl_expand(r, el, node, raw);
+	free(raw);
 	return out;
 }
 
@@ -556,10 +538,8 @@ static int draw_group(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 
 static int draw_if(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
-	char *test = xml_attr(el, "test");
-	xmlXPathObject *obj = tpl_eval(r, el, node, test);
+	xmlXPathObject *obj = tpl_eval_attr(r, el, node, "test");
 	bool yes;
-	free(test);
 	if (!obj)
 		return -1;
 	yes = xmlXPathCastToBoolean(obj);
@@ -586,15 +566,14 @@ static int each_step(struct tpl_run *r, const xmlNode *el, xmlNode *node, size_t
 static int draw_each(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double dx, dy, cnt, oi = r->each_i, on = r->each_n;
-	char *sel;
+	bool sel;
 	int rc = 0;
 
 	if (tpl_num(r, el, node, "dx", 0, &dx) || tpl_num(r, el, node, "dy", 0, &dy))
 		return -1;
-	sel = xml_attr(el, "select");
+	tpl_str_of(el, "select", &sel);
 	if (sel) {
-		xmlXPathObject *obj = tpl_eval(r, el, node, sel);
-		free(sel);
+		xmlXPathObject *obj = tpl_eval_attr(r, el, node, "select");
 		if (!obj)
 			return -1;
 		if (obj->type != XPATH_NODESET) {

@@ -68,9 +68,43 @@ xmlXPathObject *tpl_eval(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 	return obj;
 }
 
+/* tpl_eval of an expression compiled at load (expr is its source, for the
+ * message). */
+static xmlXPathObject *eval_part(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+				 const struct tpl_part *p)
+{
+	xmlXPathObject *obj;
+
+	if (r->err)
+		return NULL;
+	free(r->xperr);
+	r->xperr = NULL;
+	r->xp->node = node;
+	obj = xmlXPathCompiledEval(p->comp, r->xp);
+	if (!obj)
+		tpl_fail(r, el, "XPath '%s': %s", p->text, r->xperr ? r->xperr : "cannot evaluate");
+	return obj;
+}
+
+xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+			      const char *name)
+{
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	xmlXPathObject *obj;
+	char *v;
+
+	if (s && s->n == 1 && s->parts[0].comp)
+		return eval_part(r, el, node, &s->parts[0]);
+	v = xml_attr(el, name);
+	obj = tpl_eval(r, el, node, v);
+	free(v);
+	return obj;
+}
+
 /* The end of the expression that starts at s (just after '{'): the next
  * '}' outside a quoted XPath literal, or NULL. */
-static const char *expr_end(const char *s)
+const char *tpl_expr_end(const char *s)
 {
 	char q = 0;
 	for (; *s; s++) {
@@ -100,7 +134,7 @@ int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *a
 			s++;
 			continue;
 		}
-		e = expr_end(s + 1);
+		e = tpl_expr_end(s + 1);
 		if (!e)
 			return fn(arg, NULL);
 		expr = xstrndup(s + 1, (size_t)(e - s - 1));
@@ -134,7 +168,7 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 			sb_addc(&out, *s++);
 			continue;
 		}
-		e = expr_end(s + 1);
+		e = tpl_expr_end(s + 1);
 		if (!e) {
 			tpl_fail(r, el, "'{' without '}' in '%s'", s);
 			sb_release(&out);
@@ -156,10 +190,55 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 	return sb_detach(&out);
 }
 
+/* The string value of obj added to out, as xmlXPathCastToString gives it
+ * but without its copy when obj is a string already. */
+static void add_value(struct sb *out, xmlXPathObject *obj)
+{
+	xmlChar *str;
+	if (obj->type == XPATH_STRING && obj->stringval) {
+		sb_adds(out, (const char *)obj->stringval);
+		return;
+	}
+	str = xmlXPathCastToString(obj);
+	sb_adds(out, (const char *)str);
+	xmlFree(str);
+}
+
+char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+		     const struct tpl_str *s)
+{
+	struct sb out = SB_INIT;
+
+	if (s->lit)
+		return xstrdup(s->lit);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tpl_part *p = &s->parts[i];
+		xmlXPathObject *obj;
+		if (!p->comp) {
+			sb_add(&out, p->text, p->len);
+			continue;
+		}
+		if (!(obj = eval_part(r, el, node, p))) {
+			sb_release(&out);
+			return NULL;
+		}
+		add_value(&out, obj);
+		xmlXPathFreeObject(obj);
+	}
+	return sb_detach(&out);
+}
+
 char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name)
 {
-	char *raw = xml_attr(el, name), *v;
-	if (!raw)
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	char *raw, *v;
+
+	if (!present)
+		return NULL;
+	if (s)
+		return tpl_expand_str(r, el, node, s);
+	if (!(raw = xml_attr(el, name)))
 		return NULL;
 	v = tpl_expand(r, el, node, raw);
 	free(raw);
@@ -169,28 +248,30 @@ char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *
 int tpl_num(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name, double def,
 	    double *out)
 {
-	char *v, *end;
-	double x;
+	const struct tpl_str *s;
+	bool present;
+	char *v;
 
 	if (r->err)
 		return -1;
-	if (!xmlHasProp(el, BAD_CAST name)) {
+	s = tpl_str_of(el, name, &present);
+	if (!present) {
 		*out = def;
+		return 0;
+	}
+	if (s && s->lit && s->num_ok) {
+		*out = s->num;
 		return 0;
 	}
 	v = tpl_attr(r, el, node, name);
 	if (!v)
 		return -1;
-	x = strtod(v, &end);
-	while (*end == ' ' || *end == '\t' || *end == '\n')
-		end++;
-	if (end == v || *end || !isfinite(x) || fabs(x) > 1e6) {
+	if (!tpl_parse_num(v, out)) {
 		tpl_fail(r, el, "%s='%s' is not a number", name, v);
 		free(v);
 		return -1;
 	}
 	free(v);
-	*out = x;
 	return 0;
 }
 
@@ -216,7 +297,7 @@ static int hexdigit(char c)
 	return -1;
 }
 
-static bool parse_colour(const char *s, double rgb[3], bool *set)
+bool tpl_parse_colour(const char *s, double rgb[3], bool *set)
 {
 	*set = false;
 	if (!strcmp(s, "none"))
@@ -242,15 +323,23 @@ static bool parse_colour(const char *s, double rgb[3], bool *set)
 int tpl_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
 	       const char *def, double rgb[3], bool *set)
 {
+	const struct tpl_str *s;
+	bool ok, present;
 	char *v;
-	bool ok;
 
 	if (r->err)
 		return -1;
-	v = xmlHasProp(el, BAD_CAST name) ? tpl_attr(r, el, node, name) : xstrdup(def);
+	s = tpl_str_of(el, name, &present);
+	if (s && s->lit && s->colour_ok) {
+		*set = s->colour_set;
+		if (*set)
+			memcpy(rgb, s->rgb, sizeof s->rgb);
+		return 0;
+	}
+	v = present ? tpl_attr(r, el, node, name) : xstrdup(def);
 	if (!v)
 		return -1;
-	ok = parse_colour(v, rgb, set);
+	ok = tpl_parse_colour(v, rgb, set);
 	if (!ok)
 		tpl_fail(r, el, "%s='%s' is not a colour (#rrggbb, black, white, grey, red, none)",
 			 name, v);

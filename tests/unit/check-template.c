@@ -245,6 +245,12 @@ START_TEST(test_runtime_errors)
 		     "t.xml:3: select does not give nodes");
 	render_fails("<template kind=\"sheet\" width=\"400\" height=\"100\"><front/></template>",
 		     "t.xml:1: a sheet of 400 x 100 mm does not fit");
+	/* The load-time check reads a <text>'s text nodes, not its CDATA: such
+	 * XPath is compiled when drawn, and fails there, at its line. */
+	render_fails(SHEET_HEAD "<front>\n\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\"><![CDATA[a {((}]]></text>"
+		     "</front></template>", "t.xml:4: XPath '((':");
+	render_fails(SHEET_HEAD "<front>\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\">a <![CDATA[{$nope}]]></text>"
+		     "</front></template>", "t.xml:3: XPath '$nope':");
 }
 END_TEST
 
