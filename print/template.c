@@ -199,6 +199,9 @@ int tpl_render(const struct tpl *t, struct print_doc *d, xmlDoc *state,
 	r.xp = xmlXPathNewContext(ctxdoc);
 	if (!r.xp)
 		BUG("xmlXPathNewContext failed");
+	/* libxml2 reuses the XPath objects of a context that has a cache
+	 * (off by default) instead of a malloc and free for each. */
+	xmlXPathContextSetCache(r.xp, 1, -1, 0);
 	tpl_xpath_errors(r.xp, &r);
 	tpl_setvar(&r, "i", 0);
 	tpl_setvar(&r, "n", 0);
