@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,12 +246,85 @@ char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *
 	return v;
 }
 
+/* A numeric attribute that is one {XPath} giving a number v is read from
+ * v's XPath string, as libxml2 writes it: "12.5", "1e-07", "NaN".  Writing
+ * and reading it back costs more than the evaluation, and the same numbers
+ * come back at every piece and every report, so the outcome is kept per
+ * template, by v's bits: the same value, to the bit, as reading it. */
+#define MEMO_BITS 10
+
+struct tpl_num_memo {
+	struct {
+		uint64_t bits;
+		double x;
+		bool used, ok;
+	} e[1 << MEMO_BITS];
+};
+
+struct tpl_num_memo *tpl_num_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct tpl_num_memo));
+}
+
+/* v as tpl_num would read its XPath string; false when that is not a
+ * number it takes (the caller then says why, from the string). */
+static bool memo_num(struct tpl_num_memo *m, double v, double *out)
+{
+	uint64_t bits;
+	size_t h;
+	xmlChar *str;
+
+	memcpy(&bits, &v, sizeof bits);
+	h = (size_t)((bits * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS));
+	if (!m->e[h].used || m->e[h].bits != bits) {
+		str = xmlXPathCastNumberToString(v);
+		m->e[h].ok = tpl_parse_num((const char *)str, &m->e[h].x);
+		xmlFree(str);
+		m->e[h].bits = bits;
+		m->e[h].used = true;
+	}
+	*out = m->e[h].x;
+	return m->e[h].ok;
+}
+
+/* v as a number of attribute name, or -1 with a message. */
+static int read_num(struct tpl_run *r, const xmlNode *el, const char *name, const char *v,
+		    double *out)
+{
+	if (tpl_parse_num(v, out))
+		return 0;
+	tpl_fail(r, el, "%s='%s' is not a number", name, v);
+	return -1;
+}
+
+/* tpl_num of an attribute that is one compiled {XPath}. */
+static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
+		       const struct tpl_part *p, double *out)
+{
+	xmlXPathObject *obj = eval_part(r, el, node, p);
+	xmlChar *str;
+	int rc;
+
+	if (!obj)
+		return -1;
+	if (obj->type == XPATH_NUMBER && memo_num(r->t->memo, obj->floatval, out)) {
+		xmlXPathFreeObject(obj);
+		return 0;
+	}
+	str = xmlXPathCastToString(obj);
+	xmlXPathFreeObject(obj);
+	rc = read_num(r, el, name, (const char *)str, out);
+	xmlFree(str);
+	return rc;
+}
+
 int tpl_num(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name, double def,
 	    double *out)
 {
 	const struct tpl_str *s;
 	bool present;
 	char *v;
+	int rc;
 
 	if (r->err)
 		return -1;
@@ -263,16 +337,14 @@ int tpl_num(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *nam
 		*out = s->num;
 		return 0;
 	}
+	if (s && s->n == 1 && s->parts[0].comp && r->t->memo)
+		return num_of_expr(r, el, node, name, &s->parts[0], out);
 	v = tpl_attr(r, el, node, name);
 	if (!v)
 		return -1;
-	if (!tpl_parse_num(v, out)) {
-		tpl_fail(r, el, "%s='%s' is not a number", name, v);
-		free(v);
-		return -1;
-	}
+	rc = read_num(r, el, name, v, out);
 	free(v);
-	return 0;
+	return rc;
 }
 
 static const struct {

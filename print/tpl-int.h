@@ -21,6 +21,9 @@ struct tpl {
 	double w, h, gap;
 	bool landscape, poster, overview;
 	struct print_hex hex;
+	/* Numbers that {XPath} of a numeric attribute gave, read as tpl_num
+	 * reads them (tpl-eval.c); filled while drawing, so not const. */
+	struct tpl_num_memo *memo;
 };
 
 /* A picture embedded in the document, kept so that a deck with the same
@@ -80,6 +83,7 @@ char *tpl_text_source(const xmlNode *el);
 bool tpl_parse_num(const char *v, double *out);
 
 /* tpl-eval.c */
+struct tpl_num_memo *tpl_num_memo_new(void);
 /* The '}' that ends the expression starting at s (just after '{'), or NULL. */
 const char *tpl_expr_end(const char *s);
 /* s as a colour: false if it is none of ours; *set false for "none". */

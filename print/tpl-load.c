@@ -146,8 +146,10 @@ static int check_xpath(struct tpl *t, char **err)
 		rc = check_tree(&x, t->front);
 	if (!rc && t->back)
 		rc = check_tree(&x, t->back);
-	if (!rc)
+	if (!rc) {
 		tpl_compile(t, x.run.xp);
+		t->memo = tpl_num_memo_new();
+	}
 	xmlXPathFreeContext(x.run.xp);
 	free(x.run.xperr);
 	if (rc)
@@ -288,6 +290,7 @@ void tpl_free(struct tpl *t)
 	if (!t)
 		return;
 	tpl_uncompile(t);
+	free(t->memo);
 	xmlFreeDoc(t->doc);
 	free(t->name);
 	free(t->dir);
