@@ -227,7 +227,7 @@ void tpl_uncompile(struct tpl *t)
 const struct tpl_str *tpl_str_of(const xmlNode *el, const char *name, bool *present)
 {
 	for (const xmlAttr *a = el->properties; a; a = a->next)
-		if (!a->ns && !strcmp((const char *)a->name, name)) {
+		if (a->name[0] == (xmlChar)name[0] && !a->ns && !strcmp((const char *)a->name, name)) {
 			*present = true;
 			return a->_private;
 		}
