@@ -538,12 +538,9 @@ static int draw_group(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 
 static int draw_if(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
-	xmlXPathObject *obj = tpl_eval_attr(r, el, node, "test");
-	bool yes;
-	if (!obj)
+	int yes = tpl_test_attr(r, el, node, "test");
+	if (yes < 0)
 		return -1;
-	yes = xmlXPathCastToBoolean(obj);
-	xmlXPathFreeObject(obj);
 	return yes ? tpl_draw(r, el, node) : 0;
 }
 

@@ -87,6 +87,75 @@ static xmlXPathObject *eval_part(struct tpl_run *r, const xmlNode *el, xmlNode *
 	return obj;
 }
 
+/* @name at node as XPath reads it: 1 with its value in *v, 0 when node
+ * has no such attribute, -1 when the value is not one plain text (entity
+ * references in a parsed document): then libxml2 reads it. */
+static int q_attr(const xmlNode *node, const char *name, const char **v)
+{
+	if (!node || node->type != XML_ELEMENT_NODE)
+		return 0; /* no attribute axis */
+	for (const xmlAttr *a = node->properties; a; a = a->next) {
+		if (a->ns || a->name[0] != (xmlChar)name[0] || strcmp((const char *)a->name, name))
+			continue;
+		if (!a->children) {
+			*v = "";
+			return 1;
+		}
+		if (a->children->type != XML_TEXT_NODE || a->children->next)
+			return -1;
+		*v = a->children->content ? (const char *)a->children->content : "";
+		return 1;
+	}
+	return 0;
+}
+
+/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
+static int q_test(const struct tpl_q *q, const xmlNode *node)
+{
+	const char *v;
+	int a, b;
+
+	switch (q->op) {
+	case TPL_Q_ATTR: /* a node-set: true when not empty */
+		return q_attr(node, q->name, &v);
+	case TPL_Q_EQ:
+	case TPL_Q_NE:
+		if ((a = q_attr(node, q->name, &v)) <= 0)
+			return a; /* an empty node-set equals nothing, nor differs */
+		return (strcmp(v, q->lit) == 0) == (q->op == TPL_Q_EQ);
+	case TPL_Q_NOT:
+		a = q_test(q->a, node);
+		return a < 0 ? -1 : !a;
+	case TPL_Q_AND:
+	case TPL_Q_OR:
+		if ((a = q_test(q->a, node)) < 0)
+			return -1;
+		if (a == (q->op == TPL_Q_OR))
+			return a;
+		b = q_test(q->b, node);
+		return b;
+	}
+	return -1;
+}
+
+int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name)
+{
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	xmlXPathObject *obj;
+	int yes;
+
+	if (r->err)
+		return -1;
+	if (s && s->n == 1 && s->parts[0].q && (yes = q_test(s->parts[0].q, node)) >= 0)
+		return yes;
+	if (!(obj = tpl_eval_attr(r, el, node, name)))
+		return -1;
+	yes = xmlXPathCastToBoolean(obj);
+	xmlXPathFreeObject(obj);
+	return yes;
+}
+
 xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 			      const char *name)
 {
@@ -215,9 +284,17 @@ char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tpl_part *p = &s->parts[i];
 		xmlXPathObject *obj;
+		const char *v;
 		if (!p->comp) {
 			sb_add(&out, p->text, p->len);
 			continue;
+		}
+		if (p->q && p->q->op == TPL_Q_ATTR && !r->err) {
+			int found = q_attr(node, p->q->name, &v);
+			if (found >= 0) {
+				sb_adds(&out, found ? v : "");
+				continue;
+			}
 		}
 		if (!(obj = eval_part(r, el, node, p))) {
 			sb_release(&out);
@@ -301,11 +378,14 @@ static int read_num(struct tpl_run *r, const xmlNode *el, const char *name, cons
 static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
 		       const struct tpl_part *p, double *out)
 {
-	xmlXPathObject *obj = eval_part(r, el, node, p);
+	xmlXPathObject *obj;
+	const char *v;
 	xmlChar *str;
 	int rc;
 
-	if (!obj)
+	if (p->q && p->q->op == TPL_Q_ATTR && (rc = q_attr(node, p->q->name, &v)) >= 0)
+		return read_num(r, el, name, rc ? v : "", out);
+	if (!(obj = eval_part(r, el, node, p)))
 		return -1;
 	if (obj->type == XPATH_NUMBER && memo_num(r->t->memo, obj->floatval, out)) {
 		xmlXPathFreeObject(obj);

@@ -61,6 +61,157 @@ bool tpl_parse_num(const char *v, double *out)
 	return true;
 }
 
+/* --- simple expressions ------------------------------------------------------
+ * Most tests of a template are "@kind = 'event' and @mine = 'yes'", and
+ * most values "@label"; libxml2 spends more on setting up an evaluation
+ * than such a test needs.  This reads exactly that subset of XPath 1.0:
+ *
+ *   or   := and ('or' and)*         and := prim ('and' prim)*
+ *   prim := '(' or ')' | 'not' '(' or ')' | '@' NAME (('=' | '!=') LITERAL)?
+ *
+ * with XPath's whitespace and literals ('...' or "...", no escapes).  A
+ * NAME here is ASCII letters, digits, '_', '-' and '.' (no prefix); anything
+ * else, and anything after a complete expression, is not simple. */
+
+struct qparse {
+	const char *s;
+	bool bad;
+};
+
+static void q_space(struct qparse *p)
+{
+	while (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' || *p->s == '\r')
+		p->s++;
+}
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == '.';
+}
+
+/* The word w at p, as a whole NAME, skipped; false if it is not there. */
+static bool q_word(struct qparse *p, const char *w)
+{
+	size_t n = strlen(w);
+	if (strncmp(p->s, w, n) || name_char(p->s[n]) || p->s[n] == ':')
+		return false;
+	p->s += n;
+	q_space(p);
+	return true;
+}
+
+static struct tpl_q *q_new(int op, struct tpl_q *a, struct tpl_q *b)
+{
+	struct tpl_q *q = xcalloc(1, sizeof *q);
+	q->op = op;
+	q->a = a;
+	q->b = b;
+	return q;
+}
+
+static struct tpl_q *q_or(struct qparse *p);
+
+static struct tpl_q *q_prim(struct qparse *p)
+{
+	struct tpl_q *q;
+	const char *start;
+	char quote;
+
+	if (*p->s == '(' || (!strncmp(p->s, "not", 3) && !name_char(p->s[3]))) {
+		bool neg = *p->s != '(';
+		if (neg) {
+			p->s += 3;
+			q_space(p);
+			if (*p->s != '(') /* a child element called "not" */
+				goto bad;
+		}
+		p->s++;
+		q_space(p);
+		q = q_or(p);
+		if (p->bad || *p->s != ')') {
+			tpl_q_free(q);
+			goto bad;
+		}
+		p->s++;
+		q_space(p);
+		return neg ? q_new(TPL_Q_NOT, q, NULL) : q;
+	}
+	if (*p->s != '@' || !(name_char(p->s[1]) && !(p->s[1] >= '0' && p->s[1] <= '9') &&
+			      p->s[1] != '-' && p->s[1] != '.'))
+		goto bad;
+	start = ++p->s;
+	while (name_char(*p->s))
+		p->s++;
+	if (*p->s == ':' || *p->s == '(')
+		goto bad;
+	q = q_new(TPL_Q_ATTR, NULL, NULL);
+	q->name = xstrndup(start, (size_t)(p->s - start));
+	q_space(p);
+	if (*p->s == '=' || (p->s[0] == '!' && p->s[1] == '=')) {
+		q->op = *p->s == '=' ? TPL_Q_EQ : TPL_Q_NE;
+		p->s += q->op == TPL_Q_EQ ? 1 : 2;
+		q_space(p);
+		quote = *p->s;
+		if ((quote != '\'' && quote != '"') || !(start = strchr(p->s + 1, quote))) {
+			tpl_q_free(q);
+			goto bad;
+		}
+		q->lit = xstrndup(p->s + 1, (size_t)(start - p->s - 1));
+		p->s = start + 1;
+		q_space(p);
+	}
+	return q;
+bad:
+	p->bad = true;
+	return NULL;
+}
+
+static struct tpl_q *q_and(struct qparse *p)
+{
+	struct tpl_q *q = q_prim(p);
+	while (!p->bad && q_word(p, "and")) {
+		struct tpl_q *b = q_prim(p);
+		q = q_new(TPL_Q_AND, q, b);
+	}
+	return q;
+}
+
+static struct tpl_q *q_or(struct qparse *p)
+{
+	struct tpl_q *q = q_and(p);
+	while (!p->bad && q_word(p, "or")) {
+		struct tpl_q *b = q_and(p);
+		q = q_new(TPL_Q_OR, q, b);
+	}
+	return q;
+}
+
+struct tpl_q *tpl_q_parse(const char *expr)
+{
+	struct qparse p = { expr, false };
+	struct tpl_q *q;
+
+	q_space(&p);
+	q = q_or(&p);
+	if (p.bad || *p.s) {
+		tpl_q_free(q);
+		return NULL;
+	}
+	return q;
+}
+
+void tpl_q_free(struct tpl_q *q)
+{
+	if (!q)
+		return;
+	tpl_q_free(q->a);
+	tpl_q_free(q->b);
+	free(q->name);
+	free(q->lit);
+	free(q);
+}
+
 void tpl_str_free(struct tpl_str *s)
 {
 	if (!s)
@@ -68,6 +219,7 @@ void tpl_str_free(struct tpl_str *s)
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->parts[i].text);
 		xmlXPathFreeCompExpr(s->parts[i].comp);
+		tpl_q_free(s->parts[i].q);
 	}
 	free(s->parts);
 	free(s->lit);
@@ -80,6 +232,7 @@ static void add_part(struct tpl_str *s, char *text, size_t len, xmlXPathCompExpr
 	s->parts[s->n].text = text;
 	s->parts[s->n].len = len;
 	s->parts[s->n].comp = comp;
+	s->parts[s->n].q = NULL;
 	s->n++;
 }
 
@@ -92,6 +245,7 @@ static bool add_expr(struct tpl_str *s, xmlXPathContext *xp, char *expr)
 		return false;
 	}
 	add_part(s, expr, strlen(expr), comp);
+	s->parts[s->n - 1].q = tpl_q_parse(expr);
 	return true;
 }
 

@@ -40,6 +40,17 @@ struct tpl_part {
 	char *text;              /* the literal, or the expression as written */
 	size_t len;
 	xmlXPathCompExpr *comp;  /* NULL for a literal */
+	struct tpl_q *q;         /* the expression, when it is a simple one */
+};
+
+/* The simplest XPath of templates, read without libxml2: @name, its tests
+ * against a literal (=, !=), not(), and, or, brackets.  An expression that
+ * is anything more has no tpl_q and goes to libxml2. */
+struct tpl_q {
+	enum { TPL_Q_ATTR, TPL_Q_EQ, TPL_Q_NE, TPL_Q_NOT, TPL_Q_AND, TPL_Q_OR } op;
+	char *name;           /* the attribute: ATTR, EQ, NE */
+	char *lit;            /* EQ, NE */
+	struct tpl_q *a, *b;  /* NOT (a), AND, OR */
 };
 
 struct tpl_str {
@@ -79,6 +90,9 @@ const struct tpl_str *tpl_str_of(const xmlNode *el, const char *name, bool *pres
 /* The content of a <text> as it is expanded: whitespace of the template
  * one space, <br/> a line break.  Caller frees. */
 char *tpl_text_source(const xmlNode *el);
+/* Parse expr as a struct tpl_q; NULL when it is not that simple. */
+struct tpl_q *tpl_q_parse(const char *expr);
+void tpl_q_free(struct tpl_q *q);
 /* v as a number of an attribute (decimal, finite, at most 1e6 either way). */
 bool tpl_parse_num(const char *v, double *out);
 
@@ -101,6 +115,8 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 /* Expand a compiled string; NULL on failure. */
 char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 		     const struct tpl_str *s);
+/* Attribute name of el (test) as a boolean: 1, 0, or -1 on failure. */
+int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name);
 /* Evaluate attribute name of el (test, select) as one expression. */
 xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 			      const char *name);
