@@ -218,12 +218,18 @@ static char *text_content(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	return out;
 }
 
+/* Attribute name of el, which is not expanded, as one of three words.  A
+ * value without braces is the string the loader kept, not a new copy. */
 static int align_attr(const xmlNode *el, const char *name, const char *const *words, int def)
 {
-	char *v = xml_attr(el, name);
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	char *v = NULL;
+	const char *w = s && s->lit && !strchr(s->lit, '{') && !strchr(s->lit, '}') ? s->lit
+			: present ? (v = xml_attr(el, name)) : NULL;
 	int k = def;
-	for (int i = 0; v && i < 3; i++)
-		if (!strcmp(v, words[i]))
+	for (int i = 0; w && i < 3; i++)
+		if (!strcmp(w, words[i]))
 			k = i;
 	free(v);
 	return k;
