@@ -24,6 +24,7 @@
  * a text box that holds more than estimated shrinks instead of overflowing. */
 #include "report-pdf.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,35 +55,85 @@ static const char *view_kind_name(enum view_kind k)
 	return "grid";
 }
 
+/* Attributes of the context document.  Each node gets a name once, so
+ * they are added without xmlSetProp's search for an old one, and numbers
+ * are written without printf where that is plain: a report's context has
+ * hundreds of them, and building it cost as much as a tenth of drawing. */
+static void put(xmlNode *n, const char *name, const char *v)
+{
+	xmlNewProp(n, (const xmlChar *)name, (const xmlChar *)v);
+}
+
 static void set_opt(xmlNode *n, const char *name, const char *v)
 {
 	if (v)
-		xml_set(n, name, v);
+		put(n, name, v);
 }
 
+/* The digits of u before end; returns where they start. */
+static char *digits(char *end, unsigned long long u)
+{
+	do
+		*--end = (char)('0' + u % 10);
+	while (u /= 10);
+	return end;
+}
+
+/* "%lld" */
+static void put_int(xmlNode *n, const char *name, long long v)
+{
+	char buf[32], *p;
+	buf[sizeof buf - 1] = '\0';
+	p = digits(buf + sizeof buf - 1, v < 0 ? 0ULL - (unsigned long long)v
+					       : (unsigned long long)v);
+	if (v < 0)
+		*--p = '-';
+	put(n, name, p);
+}
+
+static void put_bool(xmlNode *n, const char *name, bool v)
+{
+	put(n, name, v ? "yes" : "no");
+}
+
+/* "%.3f", by hand when v * 1000 is clearly not halfway between two
+ * integers (a tie or a near one goes to printf, whose rounding of the
+ * exact binary value decides it). */
 static void set_num(xmlNode *n, const char *name, double v)
 {
-	char buf[32];
-	snprintf(buf, sizeof buf, "%.3f", v);
-	xml_set(n, name, buf);
+	char buf[48], *p;
+	double m = fabs(v) * 1000.0, k = floor(m + 0.5);
+
+	if (!(m < 1e15) || fabs(m - floor(m) - 0.5) < 1e-6) {
+		snprintf(buf, sizeof buf, "%.3f", v);
+		put(n, name, buf);
+		return;
+	}
+	buf[sizeof buf - 1] = '\0';
+	p = digits(buf + sizeof buf - 1, (unsigned long long)k % 1000 + 1000) + 1;
+	*--p = '.';
+	p = digits(p, (unsigned long long)k / 1000);
+	if (signbit(v))
+		*--p = '-';
+	put(n, name, p);
 }
 
 static void add_view(xmlNode *root, const struct view *v)
 {
 	xmlNode *vn = xml_child(root, "view", NULL);
-	xml_set(vn, "kind", view_kind_name(v->kind));
+	put(vn, "kind", view_kind_name(v->kind));
 	set_opt(vn, "title", v->title);
-	xml_set_int(vn, "cols", v->cols);
-	xml_set_int(vn, "rows", v->rows);
+	put_int(vn, "cols", v->cols);
+	put_int(vn, "rows", v->rows);
 	set_num(vn, "w", v->w);
 	set_num(vn, "h", v->h);
 	set_opt(vn, "unit", v->unit);
 	for (size_t i = 0; i < v->ncells; i++) {
 		const struct view_cell *c = &v->cells[i];
 		xmlNode *cn = xml_child(vn, "cell", NULL);
-		xml_set_int(cn, "i", (long long)i);
-		xml_set_int(cn, "col", c->col);
-		xml_set_int(cn, "row", c->row);
+		put_int(cn, "i", (long long)i);
+		put_int(cn, "col", c->col);
+		put_int(cn, "row", c->row);
 		set_num(cn, "x", c->x);
 		set_num(cn, "y", c->y);
 		set_num(cn, "w", c->w);
@@ -90,19 +141,19 @@ static void add_view(xmlNode *root, const struct view *v)
 		set_opt(cn, "label", c->label);
 		set_opt(cn, "caption", c->caption);
 		set_opt(cn, "fill", c->fill);
-		xml_set_int(cn, "counters", c->counters);
-		xml_set_bool(cn, "round", c->round);
+		put_int(cn, "counters", c->counters);
+		put_bool(cn, "round", c->round);
 	}
 	for (size_t i = 0; i < v->npieces; i++) {
 		const struct view_piece *p = &v->pieces[i];
 		const struct view_cell *c = &v->cells[p->cell];
 		xmlNode *pn = xml_child(vn, "piece", NULL);
-		xml_set_int(pn, "cell", p->cell);
+		put_int(pn, "cell", p->cell);
 		set_opt(pn, "label", p->label);
 		set_opt(pn, "fill", p->fill);
 		/* the cell's place, so a template need not look it up */
-		xml_set_int(pn, "col", c->col);
-		xml_set_int(pn, "row", c->row);
+		put_int(pn, "col", c->col);
+		put_int(pn, "row", c->row);
 		set_num(pn, "x", c->x);
 		set_num(pn, "y", c->y);
 	}
@@ -110,8 +161,8 @@ static void add_view(xmlNode *root, const struct view *v)
 		xmlNode *ln = xml_child(vn, "line", NULL);
 		const struct view_cell *a = &v->cells[v->lines[i].from];
 		const struct view_cell *b = &v->cells[v->lines[i].to];
-		xml_set_int(ln, "from", v->lines[i].from);
-		xml_set_int(ln, "to", v->lines[i].to);
+		put_int(ln, "from", v->lines[i].from);
+		put_int(ln, "to", v->lines[i].to);
 		/* both ends' places: XPath 1.0 cannot look them up from here */
 		set_num(ln, "x1", a->x);
 		set_num(ln, "y1", a->y);
@@ -122,20 +173,20 @@ static void add_view(xmlNode *root, const struct view *v)
 		set_num(ln, "cy1", a->y + a->h / 2);
 		set_num(ln, "cx2", b->x + b->w / 2);
 		set_num(ln, "cy2", b->y + b->h / 2);
-		xml_set_int(ln, "col1", a->col);
-		xml_set_int(ln, "row1", a->row);
-		xml_set_int(ln, "col2", b->col);
-		xml_set_int(ln, "row2", b->row);
-		xml_set_bool(ln, "dashed", v->lines[i].dashed);
+		put_int(ln, "col1", a->col);
+		put_int(ln, "row1", a->row);
+		put_int(ln, "col2", b->col);
+		put_int(ln, "row2", b->row);
+		put_bool(ln, "dashed", v->lines[i].dashed);
 	}
 	for (size_t i = 0; i < v->ntracks; i++) {
 		const struct view_track *t = &v->tracks[i];
 		xmlNode *tn = xml_child(vn, "track", NULL);
 		set_opt(tn, "name", t->name);
 		set_opt(tn, "symbol", t->symbol);
-		xml_set_int(tn, "min", t->min);
-		xml_set_int(tn, "max", t->max);
-		xml_set_int(tn, "value", t->value);
+		put_int(tn, "min", t->min);
+		put_int(tn, "max", t->max);
+		put_int(tn, "value", t->value);
 	}
 	for (size_t i = 0; i < v->ncards; i++) {
 		xmlNode *cn = xml_child(vn, "card", NULL);
@@ -170,13 +221,13 @@ static xmlNode *entry(struct pager *pg, const char *kind, const char *text, int 
 	xmlNode *e;
 	if (!pg->page || pg->at + lines > PAGE_LINES) {
 		pg->page = xml_child(pg->root, "page", NULL);
-		xml_set(pg->page, "kind", "text");
+		put(pg->page, "kind", "text");
 		pg->at = 0;
 	}
 	e = xml_child(pg->page, "entry", text);
-	xml_set(e, "kind", kind);
-	xml_set_int(e, "at", pg->at);
-	xml_set_int(e, "lines", lines);
+	put(e, "kind", kind);
+	put_int(e, "at", pg->at);
+	put_int(e, "lines", lines);
 	pg->at += lines;
 	return e;
 }
@@ -200,21 +251,21 @@ static xmlDoc *context(const struct report_pdf *r)
 	set_opt(root, "title", r->game_title);
 	set_opt(root, "game", r->game);
 	set_opt(root, "rules", r->rules);
-	xml_set_int(root, "turn", r->turn);
+	put_int(root, "turn", r->turn);
 	set_opt(root, "player", r->player);
-	xml_set_int(root, "seat", r->seat);
+	put_int(root, "seat", r->seat);
 	if (r->deadline) {
 		/* one line, without its newline */
 		size_t dn = strcspn(r->deadline, "\n");
 		char *dl = xstrndup(r->deadline, dn);
-		xml_set(root, "deadline", dl);
+		put(root, "deadline", dl);
 		free(dl);
 	}
 	if (r->board)
 		add_view(root, r->board);
 	add_lines(xml_child(root, "details", NULL), r->details);
 	page = xml_child(root, "page", NULL);
-	xml_set(page, "kind", "board");
+	put(page, "kind", "board");
 
 	entry(&pg, "heading", "What happened", 2);
 	if (!r->nevents)
@@ -222,7 +273,7 @@ static xmlDoc *context(const struct report_pdf *r)
 	for (size_t i = 0; i < r->nevents; i++) {
 		xmlNode *e = entry(&pg, "event", r->events[i], para_lines(r->events[i]));
 		int m = r->event_mine ? r->event_mine[i] : 0;
-		xml_set(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
+		put(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
 	}
 	if (r->orders && *r->orders) {
 		const char *p = r->orders;
@@ -236,7 +287,7 @@ static xmlDoc *context(const struct report_pdf *r)
 			while (lead < len && p[lead] == ' ')
 				lead++;
 			line = xstrndup(p + lead, len - lead);
-			xml_set_int(entry(&pg, "orders", line, 1), "indent", (long long)lead);
+			put_int(entry(&pg, "orders", line, 1), "indent", (long long)lead);
 			free(line);
 			p += len + (nl ? 1 : 0);
 		}
@@ -248,8 +299,8 @@ static xmlDoc *context(const struct report_pdf *r)
 			total++;
 	for (xmlNode *c = root->children; c; c = c->next)
 		if (xml_is(c, "page")) {
-			xml_set_int(c, "n", ++n);
-			xml_set_int(c, "of", total);
+			put_int(c, "n", ++n);
+			put_int(c, "of", total);
 		}
 	return doc;
 }

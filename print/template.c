@@ -28,9 +28,7 @@ static int gather_items(struct tpl_run *r, xmlDoc *ctxdoc)
 	bool literal = false;
 
 	if (r->t->select) {
-		char *sel = xml_attr(r->t->select, "select");
-		xmlXPathObject *obj = tpl_eval(r, r->t->select, (xmlNode *)ctxdoc, sel);
-		free(sel);
+		xmlXPathObject *obj = tpl_eval_attr(r, r->t->select, (xmlNode *)ctxdoc, "select");
 		if (!obj)
 			return -1;
 		if (obj->type != XPATH_NODESET)
@@ -201,6 +199,9 @@ int tpl_render(const struct tpl *t, struct print_doc *d, xmlDoc *state,
 	r.xp = xmlXPathNewContext(ctxdoc);
 	if (!r.xp)
 		BUG("xmlXPathNewContext failed");
+	/* libxml2 reuses the XPath objects of a context that has a cache
+	 * (off by default) instead of a malloc and free for each. */
+	xmlXPathContextSetCache(r.xp, 1, -1, 0);
 	tpl_xpath_errors(r.xp, &r);
 	tpl_setvar(&r, "i", 0);
 	tpl_setvar(&r, "n", 0);

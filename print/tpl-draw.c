@@ -208,40 +208,28 @@ static int text_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
  * so a value keeps its own line breaks. */
 static char *text_content(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
-	struct sb raw = SB_INIT;
-	char *out;
-	bool space = false;
+	char *raw, *out;
 
-	for (const xmlNode *c = el->children; c; c = c->next) {
-		if (c->type == XML_ELEMENT_NODE) { /* <br/>, the only one allowed */
-			sb_addc(&raw, '\n');
-			space = false;
-			continue;
-		}
-		if (c->type != XML_TEXT_NODE && c->type != XML_CDATA_SECTION_NODE)
-			continue;
-		for (const xmlChar *s = c->content; s && *s; s++) {
-			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
-				space = raw.len > 0 && raw.buf[raw.len - 1] != '\n';
-				continue;
-			}
-			if (space)
-				sb_addc(&raw, ' ');
-			space = false;
-			sb_addc(&raw, (char)*s);
-		}
-	}
-	out = tpl_expand(r, el, node, sb_str(&raw));
-	sb_release(&raw);
+	if (el->_private)
+		return tpl_expand_str(r, el, node, el->_private);
+	raw = tpl_text_source(el);
+	out = tpl_expand(r, el, node, raw);
+	free(raw);
 	return out;
 }
 
+/* Attribute name of el, which is not expanded, as one of three words.  A
+ * value without braces is the string the loader kept, not a new copy. */
 static int align_attr(const xmlNode *el, const char *name, const char *const *words, int def)
 {
-	char *v = xml_attr(el, name);
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	char *v = NULL;
+	const char *w = s && s->lit && !strchr(s->lit, '{') && !strchr(s->lit, '}') ? s->lit
+			: present ? (v = xml_attr(el, name)) : NULL;
 	int k = def;
-	for (int i = 0; v && i < 3; i++)
-		if (!strcmp(v, words[i]))
+	for (int i = 0; w && i < 3; i++)
+		if (!strcmp(w, words[i]))
 			k = i;
 	free(v);
 	return k;
@@ -556,14 +544,9 @@ static int draw_group(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 
 static int draw_if(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
-	char *test = xml_attr(el, "test");
-	xmlXPathObject *obj = tpl_eval(r, el, node, test);
-	bool yes;
-	free(test);
-	if (!obj)
+	int yes = tpl_test_attr(r, el, node, "test");
+	if (yes < 0)
 		return -1;
-	yes = xmlXPathCastToBoolean(obj);
-	xmlXPathFreeObject(obj);
 	return yes ? tpl_draw(r, el, node) : 0;
 }
 
@@ -586,15 +569,14 @@ static int each_step(struct tpl_run *r, const xmlNode *el, xmlNode *node, size_t
 static int draw_each(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double dx, dy, cnt, oi = r->each_i, on = r->each_n;
-	char *sel;
+	bool sel;
 	int rc = 0;
 
 	if (tpl_num(r, el, node, "dx", 0, &dx) || tpl_num(r, el, node, "dy", 0, &dy))
 		return -1;
-	sel = xml_attr(el, "select");
+	tpl_str_of(el, "select", &sel);
 	if (sel) {
-		xmlXPathObject *obj = tpl_eval(r, el, node, sel);
-		free(sel);
+		xmlXPathObject *obj = tpl_eval_attr(r, el, node, "select");
 		if (!obj)
 			return -1;
 		if (obj->type != XPATH_NODESET) {

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,9 +69,112 @@ xmlXPathObject *tpl_eval(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 	return obj;
 }
 
+/* tpl_eval of an expression compiled at load (expr is its source, for the
+ * message). */
+static xmlXPathObject *eval_part(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+				 const struct tpl_part *p)
+{
+	xmlXPathObject *obj;
+
+	if (r->err)
+		return NULL;
+	free(r->xperr);
+	r->xperr = NULL;
+	r->xp->node = node;
+	obj = xmlXPathCompiledEval(p->comp, r->xp);
+	if (!obj)
+		tpl_fail(r, el, "XPath '%s': %s", p->text, r->xperr ? r->xperr : "cannot evaluate");
+	return obj;
+}
+
+/* @name at node as XPath reads it: 1 with its value in *v, 0 when node
+ * has no such attribute, -1 when the value is not one plain text (entity
+ * references in a parsed document): then libxml2 reads it. */
+static int q_attr(const xmlNode *node, const char *name, const char **v)
+{
+	if (!node || node->type != XML_ELEMENT_NODE)
+		return 0; /* no attribute axis */
+	for (const xmlAttr *a = node->properties; a; a = a->next) {
+		if (a->ns || a->name[0] != (xmlChar)name[0] || strcmp((const char *)a->name, name))
+			continue;
+		if (!a->children) {
+			*v = "";
+			return 1;
+		}
+		if (a->children->type != XML_TEXT_NODE || a->children->next)
+			return -1;
+		*v = a->children->content ? (const char *)a->children->content : "";
+		return 1;
+	}
+	return 0;
+}
+
+/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
+static int q_test(const struct tpl_q *q, const xmlNode *node)
+{
+	const char *v;
+	int a, b;
+
+	switch (q->op) {
+	case TPL_Q_ATTR: /* a node-set: true when not empty */
+		return q_attr(node, q->name, &v);
+	case TPL_Q_EQ:
+	case TPL_Q_NE:
+		if ((a = q_attr(node, q->name, &v)) <= 0)
+			return a; /* an empty node-set equals nothing, nor differs */
+		return (strcmp(v, q->lit) == 0) == (q->op == TPL_Q_EQ);
+	case TPL_Q_NOT:
+		a = q_test(q->a, node);
+		return a < 0 ? -1 : !a;
+	case TPL_Q_AND:
+	case TPL_Q_OR:
+		if ((a = q_test(q->a, node)) < 0)
+			return -1;
+		if (a == (q->op == TPL_Q_OR))
+			return a;
+		b = q_test(q->b, node);
+		return b;
+	}
+	return -1;
+}
+
+int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name)
+{
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	xmlXPathObject *obj;
+	int yes;
+
+	if (r->err)
+		return -1;
+	if (s && s->n == 1 && s->parts[0].q && (yes = q_test(s->parts[0].q, node)) >= 0)
+		return yes;
+	if (!(obj = tpl_eval_attr(r, el, node, name)))
+		return -1;
+	yes = xmlXPathCastToBoolean(obj);
+	xmlXPathFreeObject(obj);
+	return yes;
+}
+
+xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+			      const char *name)
+{
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	xmlXPathObject *obj;
+	char *v;
+
+	if (s && s->n == 1 && s->parts[0].comp)
+		return eval_part(r, el, node, &s->parts[0]);
+	v = xml_attr(el, name);
+	obj = tpl_eval(r, el, node, v);
+	free(v);
+	return obj;
+}
+
 /* The end of the expression that starts at s (just after '{'): the next
  * '}' outside a quoted XPath literal, or NULL. */
-static const char *expr_end(const char *s)
+const char *tpl_expr_end(const char *s)
 {
 	char q = 0;
 	for (; *s; s++) {
@@ -100,7 +204,7 @@ int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *a
 			s++;
 			continue;
 		}
-		e = expr_end(s + 1);
+		e = tpl_expr_end(s + 1);
 		if (!e)
 			return fn(arg, NULL);
 		expr = xstrndup(s + 1, (size_t)(e - s - 1));
@@ -134,7 +238,7 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 			sb_addc(&out, *s++);
 			continue;
 		}
-		e = expr_end(s + 1);
+		e = tpl_expr_end(s + 1);
 		if (!e) {
 			tpl_fail(r, el, "'{' without '}' in '%s'", s);
 			sb_release(&out);
@@ -156,42 +260,171 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 	return sb_detach(&out);
 }
 
+/* The string value of obj added to out, as xmlXPathCastToString gives it
+ * but without its copy when obj is a string already. */
+static void add_value(struct sb *out, xmlXPathObject *obj)
+{
+	xmlChar *str;
+	if (obj->type == XPATH_STRING && obj->stringval) {
+		sb_adds(out, (const char *)obj->stringval);
+		return;
+	}
+	str = xmlXPathCastToString(obj);
+	sb_adds(out, (const char *)str);
+	xmlFree(str);
+}
+
+char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+		     const struct tpl_str *s)
+{
+	struct sb out = SB_INIT;
+
+	if (s->lit)
+		return xstrdup(s->lit);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tpl_part *p = &s->parts[i];
+		xmlXPathObject *obj;
+		const char *v;
+		if (!p->comp) {
+			sb_add(&out, p->text, p->len);
+			continue;
+		}
+		if (p->q && p->q->op == TPL_Q_ATTR && !r->err) {
+			int found = q_attr(node, p->q->name, &v);
+			if (found >= 0) {
+				sb_adds(&out, found ? v : "");
+				continue;
+			}
+		}
+		if (!(obj = eval_part(r, el, node, p))) {
+			sb_release(&out);
+			return NULL;
+		}
+		add_value(&out, obj);
+		xmlXPathFreeObject(obj);
+	}
+	return sb_detach(&out);
+}
+
 char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name)
 {
-	char *raw = xml_attr(el, name), *v;
-	if (!raw)
+	bool present;
+	const struct tpl_str *s = tpl_str_of(el, name, &present);
+	char *raw, *v;
+
+	if (!present)
+		return NULL;
+	if (s)
+		return tpl_expand_str(r, el, node, s);
+	if (!(raw = xml_attr(el, name)))
 		return NULL;
 	v = tpl_expand(r, el, node, raw);
 	free(raw);
 	return v;
 }
 
+/* A numeric attribute that is one {XPath} giving a number v is read from
+ * v's XPath string, as libxml2 writes it: "12.5", "1e-07", "NaN".  Writing
+ * and reading it back costs more than the evaluation, and the same numbers
+ * come back at every piece and every report, so the outcome is kept per
+ * template, by v's bits: the same value, to the bit, as reading it. */
+#define MEMO_BITS 10
+
+struct tpl_num_memo {
+	struct {
+		uint64_t bits;
+		double x;
+		bool used, ok;
+	} e[1 << MEMO_BITS];
+};
+
+struct tpl_num_memo *tpl_num_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct tpl_num_memo));
+}
+
+/* v as tpl_num would read its XPath string; false when that is not a
+ * number it takes (the caller then says why, from the string). */
+static bool memo_num(struct tpl_num_memo *m, double v, double *out)
+{
+	uint64_t bits;
+	size_t h;
+	xmlChar *str;
+
+	memcpy(&bits, &v, sizeof bits);
+	h = (size_t)((bits * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS));
+	if (!m->e[h].used || m->e[h].bits != bits) {
+		str = xmlXPathCastNumberToString(v);
+		m->e[h].ok = tpl_parse_num((const char *)str, &m->e[h].x);
+		xmlFree(str);
+		m->e[h].bits = bits;
+		m->e[h].used = true;
+	}
+	*out = m->e[h].x;
+	return m->e[h].ok;
+}
+
+/* v as a number of attribute name, or -1 with a message. */
+static int read_num(struct tpl_run *r, const xmlNode *el, const char *name, const char *v,
+		    double *out)
+{
+	if (tpl_parse_num(v, out))
+		return 0;
+	tpl_fail(r, el, "%s='%s' is not a number", name, v);
+	return -1;
+}
+
+/* tpl_num of an attribute that is one compiled {XPath}. */
+static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
+		       const struct tpl_part *p, double *out)
+{
+	xmlXPathObject *obj;
+	const char *v;
+	xmlChar *str;
+	int rc;
+
+	if (p->q && p->q->op == TPL_Q_ATTR && (rc = q_attr(node, p->q->name, &v)) >= 0)
+		return read_num(r, el, name, rc ? v : "", out);
+	if (!(obj = eval_part(r, el, node, p)))
+		return -1;
+	if (obj->type == XPATH_NUMBER && memo_num(r->t->memo, obj->floatval, out)) {
+		xmlXPathFreeObject(obj);
+		return 0;
+	}
+	str = xmlXPathCastToString(obj);
+	xmlXPathFreeObject(obj);
+	rc = read_num(r, el, name, (const char *)str, out);
+	xmlFree(str);
+	return rc;
+}
+
 int tpl_num(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name, double def,
 	    double *out)
 {
-	char *v, *end;
-	double x;
+	const struct tpl_str *s;
+	bool present;
+	char *v;
+	int rc;
 
 	if (r->err)
 		return -1;
-	if (!xmlHasProp(el, BAD_CAST name)) {
+	s = tpl_str_of(el, name, &present);
+	if (!present) {
 		*out = def;
 		return 0;
 	}
+	if (s && s->lit && s->num_ok) {
+		*out = s->num;
+		return 0;
+	}
+	if (s && s->n == 1 && s->parts[0].comp && r->t->memo)
+		return num_of_expr(r, el, node, name, &s->parts[0], out);
 	v = tpl_attr(r, el, node, name);
 	if (!v)
 		return -1;
-	x = strtod(v, &end);
-	while (*end == ' ' || *end == '\t' || *end == '\n')
-		end++;
-	if (end == v || *end || !isfinite(x) || fabs(x) > 1e6) {
-		tpl_fail(r, el, "%s='%s' is not a number", name, v);
-		free(v);
-		return -1;
-	}
+	rc = read_num(r, el, name, v, out);
 	free(v);
-	*out = x;
-	return 0;
+	return rc;
 }
 
 static const struct {
@@ -216,7 +449,7 @@ static int hexdigit(char c)
 	return -1;
 }
 
-static bool parse_colour(const char *s, double rgb[3], bool *set)
+bool tpl_parse_colour(const char *s, double rgb[3], bool *set)
 {
 	*set = false;
 	if (!strcmp(s, "none"))
@@ -242,15 +475,23 @@ static bool parse_colour(const char *s, double rgb[3], bool *set)
 int tpl_colour(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name,
 	       const char *def, double rgb[3], bool *set)
 {
+	const struct tpl_str *s;
+	bool ok, present;
 	char *v;
-	bool ok;
 
 	if (r->err)
 		return -1;
-	v = xmlHasProp(el, BAD_CAST name) ? tpl_attr(r, el, node, name) : xstrdup(def);
+	s = tpl_str_of(el, name, &present);
+	if (s && s->lit && s->colour_ok) {
+		*set = s->colour_set;
+		if (*set)
+			memcpy(rgb, s->rgb, sizeof s->rgb);
+		return 0;
+	}
+	v = present ? tpl_attr(r, el, node, name) : xstrdup(def);
 	if (!v)
 		return -1;
-	ok = parse_colour(v, rgb, set);
+	ok = tpl_parse_colour(v, rgb, set);
 	if (!ok)
 		tpl_fail(r, el, "%s='%s' is not a colour (#rrggbb, black, white, grey, red, none)",
 			 name, v);

@@ -21,6 +21,9 @@ struct tpl {
 	double w, h, gap;
 	bool landscape, poster, overview;
 	struct print_hex hex;
+	/* Numbers that {XPath} of a numeric attribute gave, read as tpl_num
+	 * reads them (tpl-eval.c); filled while drawing, so not const. */
+	struct tpl_num_memo *memo;
 };
 
 /* A picture embedded in the document, kept so that a deck with the same
@@ -28,6 +31,36 @@ struct tpl {
 struct tpl_image {
 	char *path;
 	struct print_image *im;
+};
+
+/* A string of the template compiled by tpl-expr.c: literal runs and
+ * {XPath} expressions, in order, hung on the _private pointer of the
+ * attribute (or of the <text> element, for its content) it came from. */
+struct tpl_part {
+	char *text;              /* the literal, or the expression as written */
+	size_t len;
+	xmlXPathCompExpr *comp;  /* NULL for a literal */
+	struct tpl_q *q;         /* the expression, when it is a simple one */
+};
+
+/* The simplest XPath of templates, read without libxml2: @name, its tests
+ * against a literal (=, !=), not(), and, or, brackets.  An expression that
+ * is anything more has no tpl_q and goes to libxml2. */
+struct tpl_q {
+	enum { TPL_Q_ATTR, TPL_Q_EQ, TPL_Q_NE, TPL_Q_NOT, TPL_Q_AND, TPL_Q_OR } op;
+	char *name;           /* the attribute: ATTR, EQ, NE */
+	char *lit;            /* EQ, NE */
+	struct tpl_q *a, *b;  /* NOT (a), AND, OR */
+};
+
+struct tpl_str {
+	struct tpl_part *parts;
+	size_t n;
+	/* Without XPath: the value (never NULL), and it read as a number and
+	 * as a colour, each as tpl_num and tpl_colour would. */
+	char *lit;
+	bool num_ok, colour_ok, colour_set;
+	double num, rgb[3];
 };
 
 /* One render: the XPath context and where we are. */
@@ -44,7 +77,31 @@ struct tpl_run {
 	char *xperr;     /* the last message from libxml2's XPath */
 };
 
+/* tpl-expr.c */
+/* Compile every string of t's drawing and selection (xp is for the
+ * compiler's messages, which are dropped: a string that does not compile
+ * stays uncompiled); tpl_uncompile frees them again. */
+void tpl_compile(struct tpl *t, xmlXPathContext *xp);
+void tpl_uncompile(struct tpl *t);
+void tpl_str_free(struct tpl_str *s);
+/* The compiled string of attribute name of el (NULL if it has none);
+ * *present says whether el has that attribute at all. */
+const struct tpl_str *tpl_str_of(const xmlNode *el, const char *name, bool *present);
+/* The content of a <text> as it is expanded: whitespace of the template
+ * one space, <br/> a line break.  Caller frees. */
+char *tpl_text_source(const xmlNode *el);
+/* Parse expr as a struct tpl_q; NULL when it is not that simple. */
+struct tpl_q *tpl_q_parse(const char *expr);
+void tpl_q_free(struct tpl_q *q);
+/* v as a number of an attribute (decimal, finite, at most 1e6 either way). */
+bool tpl_parse_num(const char *v, double *out);
+
 /* tpl-eval.c */
+struct tpl_num_memo *tpl_num_memo_new(void);
+/* The '}' that ends the expression starting at s (just after '{'), or NULL. */
+const char *tpl_expr_end(const char *s);
+/* s as a colour: false if it is none of ours; *set false for "none". */
+bool tpl_parse_colour(const char *s, double rgb[3], bool *set);
 void tpl_xpath_errors(xmlXPathContext *xp, struct tpl_run *r);
 /* Set the message of r from element el: "FILE:LINE: ..." (first one wins). */
 void tpl_fail(struct tpl_run *r, const xmlNode *el, const char *fmt, ...)
@@ -55,6 +112,14 @@ xmlXPathObject *tpl_eval(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 			 const char *expr);
 /* Expand the {XPath} in s; NULL on failure. */
 char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *s);
+/* Expand a compiled string; NULL on failure. */
+char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+		     const struct tpl_str *s);
+/* Attribute name of el (test) as a boolean: 1, 0, or -1 on failure. */
+int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name);
+/* Evaluate attribute name of el (test, select) as one expression. */
+xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node,
+			      const char *name);
 /* Attribute name of el, expanded; NULL when absent or on failure. */
 char *tpl_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char *name);
 /* Numbers: def when absent; -1 on failure. */

@@ -1,6 +1,6 @@
 /* tpl-load.c - reading templates and kits: parse safely, validate against
- * the built-in schema, then compile every XPath once so a typo is reported
- * with its line before anything is drawn. */
+ * the built-in schema, then compile every XPath so a typo is reported with
+ * its line before anything is drawn, and keep it compiled for drawing. */
 #include "tpl-int.h"
 
 #include <stdlib.h>
@@ -146,6 +146,10 @@ static int check_xpath(struct tpl *t, char **err)
 		rc = check_tree(&x, t->front);
 	if (!rc && t->back)
 		rc = check_tree(&x, t->back);
+	if (!rc) {
+		tpl_compile(t, x.run.xp);
+		t->memo = tpl_num_memo_new();
+	}
 	xmlXPathFreeContext(x.run.xp);
 	free(x.run.xperr);
 	if (rc)
@@ -285,6 +289,8 @@ void tpl_free(struct tpl *t)
 {
 	if (!t)
 		return;
+	tpl_uncompile(t);
+	free(t->memo);
 	xmlFreeDoc(t->doc);
 	free(t->name);
 	free(t->dir);

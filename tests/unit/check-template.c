@@ -189,6 +189,86 @@ START_TEST(test_substitution)
 }
 END_TEST
 
+/* The simple tests read without libxml2 (tpl-expr.c) give what libxml2
+ * gives, at elements with and without the attributes, at an attribute of
+ * entity text and at the document node; the rest is left to libxml2. */
+START_TEST(test_simple_xpath)
+{
+	static const char state_xml[] =
+		"<r><e kind=\"event\" mine=\"yes\" n=\"4\"/><e kind=\"event\" mine=\"\"/>"
+		"<e kind=\"heading\"/><e/><e kind=\"a&amp;b\" mine=\"no\" x-y.z=\"1\"/></r>";
+	static const char *const simple[] = {
+		"@kind", "@kind = 'event'", "@kind='event'", "@kind != 'event'", "@mine = \"\"",
+		"not(@mine)", " not ( @mine ) ", "@kind = 'event' and (not(@mine) or @mine = 'no')",
+		"@kind = 'event' and @mine = 'yes' or @kind = 'heading'", "((@n))", "@x-y.z = '1'",
+		"@kind = 'a&b'", "not(@kind = 'event') and not(@nope)", "@mine or@n",
+	};
+	static const char *const not_simple[] = {
+		"@kind = 'event' = 'x'", "'event' = @kind", "@n - 1", "@n-1 = 2", "@p:x", "@kind[1]",
+		"notx(@kind)", "not @kind", "@kind or", "@n = 4", "@kind = 'x", "and", "@1",
+		"@kind and", "(@kind", "@kind)", "not(@kind) = 'x'",
+	};
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	xmlXPathContext *xp = xmlXPathNewContext(state);
+	xmlNode *nodes[7];
+	size_t nn = 0;
+
+	ck_assert_ptr_nonnull(state);
+	for (xmlNode *c = xmlDocGetRootElement(state)->children; c; c = c->next)
+		nodes[nn++] = c;
+	nodes[nn++] = xmlDocGetRootElement(state);
+	nodes[nn++] = (xmlNode *)state;
+	for (size_t i = 0; i < ARRAY_SIZE(not_simple); i++) {
+		struct tpl_q *q = tpl_q_parse(not_simple[i]);
+		ck_assert_msg(!q, "'%s' read as simple", not_simple[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(simple); i++) {
+		struct sb esc = SB_INIT;
+		char *text;
+		sb_add_escaped(&esc, simple[i]);
+		text = xasprintf(SHEET_HEAD "<front><if test=\"%s\"/><text x=\"0\" y=\"0\" "
+				 "w=\"1\" h=\"1\">{%s}</text></front></template>",
+				 sb_str(&esc), sb_str(&esc));
+		sb_release(&esc);
+		struct tpl *t = load_ok(text);
+		xmlNode *ifel = xml_first(t->front, "if"), *textel = xml_first(t->front, "text");
+		struct tpl_q *q = tpl_q_parse(simple[i]);
+		struct tpl_run r;
+
+		ck_assert_msg(q != NULL, "'%s' not read as simple", simple[i]);
+		tpl_q_free(q);
+		memset(&r, 0, sizeof r);
+		r.t = t;
+		r.xp = xmlXPathNewContext(state);
+		tpl_xpath_errors(r.xp, &r);
+		for (size_t k = 0; k < nn; k++) {
+			xmlXPathObject *obj;
+			char *got, *want;
+			xp->node = nodes[k];
+			obj = xmlXPathEval(BAD_CAST simple[i], xp);
+			ck_assert_int_eq(tpl_test_attr(&r, ifel, nodes[k], "test"),
+					 xmlXPathCastToBoolean(obj));
+			xmlXPathFreeObject(obj);
+			obj = xmlXPathEval(BAD_CAST simple[i], xp);
+			want = (char *)xmlXPathCastToString(obj);
+			got = tpl_expand_str(&r, textel, nodes[k], textel->_private);
+			ck_assert_str_eq(got, want);
+			free(got);
+			xmlFree(want);
+			xmlXPathFreeObject(obj);
+		}
+		ck_assert_ptr_null(r.err);
+		free(r.xperr);
+		xmlXPathFreeContext(r.xp);
+		tpl_free(t);
+		free(text);
+	}
+	xmlXPathFreeContext(xp);
+	xmlFreeDoc(state);
+}
+END_TEST
+
 START_TEST(test_errors_name_file_and_line)
 {
 	/* not XML */
@@ -245,6 +325,12 @@ START_TEST(test_runtime_errors)
 		     "t.xml:3: select does not give nodes");
 	render_fails("<template kind=\"sheet\" width=\"400\" height=\"100\"><front/></template>",
 		     "t.xml:1: a sheet of 400 x 100 mm does not fit");
+	/* The load-time check reads a <text>'s text nodes, not its CDATA: such
+	 * XPath is compiled when drawn, and fails there, at its line. */
+	render_fails(SHEET_HEAD "<front>\n\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\"><![CDATA[a {((}]]></text>"
+		     "</front></template>", "t.xml:4: XPath '((':");
+	render_fails(SHEET_HEAD "<front>\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\">a <![CDATA[{$nope}]]></text>"
+		     "</front></template>", "t.xml:3: XPath '$nope':");
 }
 END_TEST
 
@@ -493,6 +579,7 @@ int main(void)
 	tcase_add_test(tc, test_sheet_items);
 	tcase_add_test(tc, test_select_from_state);
 	tcase_add_test(tc, test_substitution);
+	tcase_add_test(tc, test_simple_xpath);
 	tcase_add_test(tc, test_errors_name_file_and_line);
 	tcase_add_test(tc, test_runtime_errors);
 	tcase_add_test(tc, test_kits);
