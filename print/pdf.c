@@ -180,12 +180,18 @@ void print_paper_size(enum print_paper p, double *w, double *h)
 	BUG("paper %d", (int)p);
 }
 
-/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes), as
- * libharu compresses a stream (zlib's default level and window).  One
- * zlib state for the process, reset between streams: libharu sets up and
- * frees 256 KB of it for every stream it compresses, and clears 64 KB of
- * it, which for a report's few small streams cost more than compressing
- * them.  Used for the fonts' streams and the pages' contents. */
+/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes).
+ * One zlib state for the process, reset between streams: libharu sets up
+ * and frees 256 KB of it for every stream it compresses, and clears 64 KB
+ * of it, which for a report's few small streams cost more than
+ * compressing them.  Used for the fonts' streams and the pages' contents.
+ *
+ * Level 3, where libharu uses zlib's default (6): on the demo campaign's
+ * reports it takes 14 % less CPU a report for 3.7 % more bytes (1.68 ms
+ * and 9,946 bytes at 6, 1.44 ms and 10,315 bytes at 3; level 1 is no
+ * faster and larger still). */
+#define FLATE_LEVEL 3
+
 int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
 {
 	static z_stream z;
@@ -193,7 +199,7 @@ int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t 
 	uLong cap = compressBound((uLong)len);
 
 	if (!ready) {
-		if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+		if (deflateInit(&z, FLATE_LEVEL) != Z_OK)
 			return -1;
 		ready = true;
 	} else if (deflateReset(&z) != Z_OK) {
