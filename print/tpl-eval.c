@@ -87,10 +87,8 @@ static xmlXPathObject *eval_part(struct tpl_run *r, const xmlNode *el, xmlNode *
 	return obj;
 }
 
-/* @name at node as XPath reads it: 1 with its value in *v, 0 when node
- * has no such attribute, -1 when the value is not one plain text (entity
- * references in a parsed document): then libxml2 reads it. */
-static int q_attr(const xmlNode *node, const char *name, const char **v)
+/* -1 for entity references in a parsed document, say. */
+int tpl_q_attr(const xmlNode *node, const char *name, const char **v)
 {
 	if (!node || node->type != XML_ELEMENT_NODE)
 		return 0; /* no attribute axis */
@@ -117,10 +115,10 @@ static int q_test(const struct tpl_q *q, const xmlNode *node)
 
 	switch (q->op) {
 	case TPL_Q_ATTR: /* a node-set: true when not empty */
-		return q_attr(node, q->name, &v);
+		return tpl_q_attr(node, q->name, &v);
 	case TPL_Q_EQ:
 	case TPL_Q_NE:
-		if ((a = q_attr(node, q->name, &v)) <= 0)
+		if ((a = tpl_q_attr(node, q->name, &v)) <= 0)
 			return a; /* an empty node-set equals nothing, nor differs */
 		return (strcmp(v, q->lit) == 0) == (q->op == TPL_Q_EQ);
 	case TPL_Q_NOT:
@@ -274,6 +272,23 @@ static void add_value(struct sb *out, xmlXPathObject *obj)
 	xmlFree(str);
 }
 
+/* The value of a tpl_fx expression at node added to out, as add_value
+ * would add libxml2's; -1 (out unchanged) when libxml2 must answer. */
+static int add_fx(struct sb *out, const struct tpl_fx *f, const xmlNode *node)
+{
+	xmlChar *str;
+	double x;
+
+	if (!tpl_fx_is_num(f))
+		return tpl_fx_str(f, node, out);
+	if (tpl_fx_num(f, node, &x))
+		return -1;
+	str = xmlXPathCastNumberToString(x);
+	sb_adds(out, (const char *)str);
+	xmlFree(str);
+	return 0;
+}
+
 char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 		     const struct tpl_str *s)
 {
@@ -290,12 +305,14 @@ char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 			continue;
 		}
 		if (p->q && p->q->op == TPL_Q_ATTR && !r->err) {
-			int found = q_attr(node, p->q->name, &v);
+			int found = tpl_q_attr(node, p->q->name, &v);
 			if (found >= 0) {
 				sb_adds(&out, found ? v : "");
 				continue;
 			}
 		}
+		if (p->fx && !r->err && add_fx(&out, p->fx, node) == 0)
+			continue;
 		if (!(obj = eval_part(r, el, node, p))) {
 			sb_release(&out);
 			return NULL;
@@ -381,10 +398,27 @@ static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
 	xmlXPathObject *obj;
 	const char *v;
 	xmlChar *str;
+	double x;
 	int rc;
 
-	if (p->q && p->q->op == TPL_Q_ATTR && (rc = q_attr(node, p->q->name, &v)) >= 0)
+	if (p->q && p->q->op == TPL_Q_ATTR && (rc = tpl_q_attr(node, p->q->name, &v)) >= 0)
 		return read_num(r, el, name, rc ? v : "", out);
+	if (p->fx && tpl_fx_is_num(p->fx) && tpl_fx_num(p->fx, node, &x) == 0) {
+		if (memo_num(r->t->memo, x, out))
+			return 0;
+		str = xmlXPathCastNumberToString(x);
+		rc = read_num(r, el, name, (const char *)str, out);
+		xmlFree(str);
+		return rc;
+	}
+	if (p->fx && !tpl_fx_is_num(p->fx)) {
+		struct sb sv = SB_INIT;
+		if (tpl_fx_str(p->fx, node, &sv) == 0) {
+			rc = read_num(r, el, name, sb_str(&sv), out);
+			sb_release(&sv);
+			return rc;
+		}
+	}
 	if (!(obj = eval_part(r, el, node, p)))
 		return -1;
 	if (obj->type == XPATH_NUMBER && memo_num(r->t->memo, obj->floatval, out)) {

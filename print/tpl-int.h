@@ -41,6 +41,20 @@ struct tpl_part {
 	size_t len;
 	xmlXPathCompExpr *comp;  /* NULL for a literal */
 	struct tpl_q *q;         /* the expression, when it is a simple one */
+	struct tpl_fx *fx;       /* or arithmetic or a string lookup (tpl-fast.c) */
+};
+
+/* Arithmetic of numbers and @attributes, and substring-before/-after and
+ * concat of literals and @attributes, read without libxml2 (tpl-fast.c). */
+struct tpl_fx {
+	enum { TPL_FX_NUM, TPL_FX_ATTR, TPL_FX_NEG, TPL_FX_POS, TPL_FX_ADD, TPL_FX_SUB,
+	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
+	       TPL_FX_AFTER } op;
+	double num;            /* NUM */
+	char *s;               /* ATTR: the name; STR: the literal */
+	struct tpl_fx *a, *b;  /* NEG, POS (a), ADD, SUB, MUL, DIV */
+	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER */
+	size_t nargs;
 };
 
 /* The simplest XPath of templates, read without libxml2: @name, its tests
@@ -96,8 +110,24 @@ void tpl_q_free(struct tpl_q *q);
 /* v as a number of an attribute (decimal, finite, at most 1e6 either way). */
 bool tpl_parse_num(const char *v, double *out);
 
+/* tpl-fast.c */
+/* expr as a struct tpl_fx (xp reads its number literals); NULL when it is
+ * not of that shape. */
+struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr);
+void tpl_fx_free(struct tpl_fx *f);
+/* Whether f gives a number (else a string). */
+bool tpl_fx_is_num(const struct tpl_fx *f);
+/* f's value at node; -1 when libxml2 must answer (an attribute that is not
+ * one plain text).  tpl_fx_str appends to out, and leaves it as it was on -1. */
+int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out);
+struct sb;
+int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out);
+
 /* tpl-eval.c */
 struct tpl_num_memo *tpl_num_memo_new(void);
+/* @name at node as XPath reads it: 1 with its value in *v, 0 when node has
+ * no such attribute, -1 when it is not one plain text (libxml2 reads it). */
+int tpl_q_attr(const xmlNode *node, const char *name, const char **v);
 /* The '}' that ends the expression starting at s (just after '{'), or NULL. */
 const char *tpl_expr_end(const char *s);
 /* s as a colour: false if it is none of ours; *set false for "none". */

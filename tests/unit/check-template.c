@@ -2,6 +2,7 @@
  * (file and line for bad XML, schema violations and XPath errors), {XPath}
  * substitution against items and a state document, items and copies, and
  * kits.  Drawing itself is checked on real PDFs by tests/sh/kits.sh. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,6 +265,166 @@ START_TEST(test_simple_xpath)
 		tpl_free(t);
 		free(text);
 	}
+	xmlXPathFreeContext(xp);
+	xmlFreeDoc(state);
+}
+END_TEST
+
+/* The arithmetic and string lookups read without libxml2 (tpl-fast.c)
+ * give libxml2's value to the bit, over hand-picked and generated
+ * expressions at nodes with every kind of attribute value; near misses
+ * are left to libxml2. */
+static bool same_num(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || !memcmp(&a, &b, sizeof a);
+}
+
+/* A random arithmetic expression of depth at most d (an LCG: the same
+ * expressions every run). */
+static void gen_num(struct sb *out, unsigned *seed, int d)
+{
+	static const char *const leaves[] = {
+		"@x", "@y", "@none", "0", "1", "2", "3.5", "10.3923", "0.1", ".5", "5.",
+		"58", "178", "12", "0.30000000000000004", "1234567.891", "007", "100000000000000000000",
+	};
+	static const char *const ops[] = { " + ", " - ", " * ", " div ", "+", "-", "*", "\tdiv\n" };
+	unsigned k;
+
+	*seed = *seed * 1103515245u + 12345u;
+	k = (*seed >> 16) % 8;
+	if (d == 0 || k < 3) {
+		sb_adds(out, leaves[(*seed >> 8) % ARRAY_SIZE(leaves)]);
+		return;
+	}
+	if (k == 3) {
+		sb_adds(out, (*seed >> 4) & 1 ? "-" : "- -");
+		gen_num(out, seed, d - 1);
+		return;
+	}
+	if (k == 4) {
+		sb_adds(out, "( ");
+		gen_num(out, seed, d - 1);
+		sb_adds(out, " )");
+		return;
+	}
+	gen_num(out, seed, d - 1);
+	sb_adds(out, ops[(*seed >> 12) % ARRAY_SIZE(ops)]);
+	gen_num(out, seed, d - 1);
+}
+
+static void gen_str(struct sb *out, unsigned *seed, int d)
+{
+	static const char *const leaves[] = {
+		"@fill", "@x", "@none", "''", "'|'", "\"=\"", "'|grass=#bcdc8f|den=#6d4c41|=x|'",
+		"'grass'", "'é|é=ü|'", "'a'",
+	};
+	static const char *const fns[] = { "substring-before(", "substring-after(", "concat(" };
+	unsigned k;
+
+	*seed = *seed * 1103515245u + 12345u;
+	k = (*seed >> 16) % 5;
+	if (d == 0 || k < 2) {
+		sb_adds(out, leaves[(*seed >> 8) % ARRAY_SIZE(leaves)]);
+		return;
+	}
+	sb_adds(out, fns[k - 2]);
+	gen_str(out, seed, d - 1);
+	sb_adds(out, " , ");
+	gen_str(out, seed, d - 1);
+	if (k == 4 && ((*seed >> 4) & 1)) {
+		sb_adds(out, ",");
+		gen_str(out, seed, d - 1);
+	}
+	sb_adds(out, ")");
+}
+
+START_TEST(test_fast_xpath)
+{
+	static const char state_xml[] =
+		"<r><e x=\"2\" y=\"3\" fill=\"grass\"/><e x=\" 4.25 \" y=\"-1\" fill=\"den\"/>"
+		"<e x=\"1e3\" y=\"\" fill=\"\"/><e x=\"abc\" y=\".5\" fill=\"x|y\"/>"
+		"<e x=\"5.\" y=\"0.1\" fill=\"grass=\"/><e x=\"-0\" y=\"123456789.123456789\" fill=\"=\"/>"
+		"<e x=\"1.0000000000000002\" y=\"\t7\n\" fill=\"é\"/><e x=\"+3\" y=\"- 3\" fill=\"a&amp;b\"/>"
+		"<e x=\"00000000000000000000000000001.5\" y=\"0.000000000000000000001\"/><e/></r>";
+	static const char *const fast[] = {
+		"58 + 10.3923 * @x - 3.5", "178 - 12 * (@y + @x div 2) - 5.4", "-@x", "--@x",
+		"- - -@y", "@x*@y", "@x div 0", "-@x div 0", "0 div 0", "(@x)+(@y)", "3-2", "7",
+		"@x-1 + 1",
+		"substring-before(substring-after('|grass=#bcdc8f|mountain=#b0aca6|water=#4f9fdc|"
+		"gold=#f2c230|den=#6d4c41|', concat('|', @fill, '=')), '|')",
+		"substring-after(@fill, '')", "substring-before(@fill, '')", "concat(@x, @none, @y)",
+		"substring-after( 'aXbXc' , 'X' )", "substring-before(\"a'b\", \"'\")",
+	};
+	static const char *const near_miss[] = {
+		"1e3 + @x", "@x mod 2", "@x divx 2", "substring-before ('a', 'b')", "concat('a')",
+		"substring-after('a')", "substring-after('a', 'b', 'c')", "@x", "(@x)", "@x = 1",
+		"@p:x + 1", "2 + @x[1]", "number(@x)", "@x +", "'a'", "concat('a', 1)",
+		"substring-before(@a, 'b') = 'c'", "@x * * 2", "$v + 1", "3x", "1..2", "@x + 1 = 2",
+		"concat('a', 'b') and 1", "substring(@x, 1)", "concat('a', 'b", "2 + @é", "@x div",
+		"(1 + 2", "1 + 2)", "- ", "@1 + 1", "1.5e2", "@x or 1",
+	};
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	xmlXPathContext *xp = xmlXPathNewContext(state);
+	xmlNode *nodes[16];
+	size_t nn = 0, nexpr = 0;
+	unsigned seed = 1;
+
+	ck_assert_ptr_nonnull(state);
+	for (xmlNode *c = xmlDocGetRootElement(state)->children; c; c = c->next)
+		nodes[nn++] = c;
+	nodes[nn++] = xmlDocGetRootElement(state);
+	nodes[nn++] = (xmlNode *)state;
+	for (size_t i = 0; i < ARRAY_SIZE(near_miss); i++) {
+		struct tpl_fx *f = tpl_fx_parse(xp, near_miss[i]);
+		ck_assert_msg(!f, "'%s' read as fast", near_miss[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fast) + 600; i++) {
+		struct sb gen = SB_INIT;
+		const char *expr;
+		struct tpl_fx *f;
+		if (i < ARRAY_SIZE(fast)) {
+			expr = fast[i];
+		} else {
+			if (i % 2)
+				gen_num(&gen, &seed, 5);
+			else
+				gen_str(&gen, &seed, 4);
+			expr = sb_str(&gen);
+		}
+		f = tpl_fx_parse(xp, expr);
+		ck_assert_msg(f != NULL || i >= ARRAY_SIZE(fast), "'%s' not read as fast", expr);
+		if (!f) { /* a generated lone @name, say */
+			sb_release(&gen);
+			continue;
+		}
+		nexpr++;
+		for (size_t k = 0; k < nn; k++) {
+			xmlXPathObject *obj;
+			xp->node = nodes[k];
+			obj = xmlXPathEval(BAD_CAST expr, xp);
+			ck_assert_msg(obj != NULL, "libxml2 fails on '%s'", expr);
+			if (tpl_fx_is_num(f)) {
+				double x;
+				ck_assert_int_eq(obj->type, XPATH_NUMBER);
+				ck_assert_int_eq(tpl_fx_num(f, nodes[k], &x), 0);
+				ck_assert_msg(same_num(x, obj->floatval), "'%s' at %zu: %.17g, libxml2 %.17g",
+					      expr, k, x, obj->floatval);
+			} else {
+				struct sb got = SB_INIT;
+				ck_assert_int_eq(obj->type, XPATH_STRING);
+				ck_assert_int_eq(tpl_fx_str(f, nodes[k], &got), 0);
+				ck_assert_msg(!strcmp(sb_str(&got), (const char *)obj->stringval),
+					      "'%s' at %zu: '%s', libxml2 '%s'", expr, k, sb_str(&got),
+					      obj->stringval);
+				sb_release(&got);
+			}
+			xmlXPathFreeObject(obj);
+		}
+		tpl_fx_free(f);
+		sb_release(&gen);
+	}
+	ck_assert_uint_gt(nexpr, 400);
 	xmlXPathFreeContext(xp);
 	xmlFreeDoc(state);
 }
@@ -580,6 +741,7 @@ int main(void)
 	tcase_add_test(tc, test_select_from_state);
 	tcase_add_test(tc, test_substitution);
 	tcase_add_test(tc, test_simple_xpath);
+	tcase_add_test(tc, test_fast_xpath);
 	tcase_add_test(tc, test_errors_name_file_and_line);
 	tcase_add_test(tc, test_runtime_errors);
 	tcase_add_test(tc, test_kits);

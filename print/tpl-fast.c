@@ -1,0 +1,404 @@
+/* tpl-fast.c - two more shapes of template XPath answered without libxml2.
+ *
+ * The map templates colour each hex with a table lookup written in XPath,
+ *   substring-before(substring-after('|grass=#bcdc8f|...|', concat('|', @fill, '=')), '|')
+ * and place it with arithmetic such as 58 + 10.3923 * @x - 3.5.  Each is a
+ * pure function of the node's attributes, yet libxml2 spends thousands of
+ * cycles on it (a parser context, objects for every value, a node-set for
+ * every @).  This reads exactly these subsets at load:
+ *
+ *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div') neg)*
+ *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '(' num ')'
+ *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
+ *         | 'concat' '(' sarg (',' sarg)+ ')'
+ *   sarg := str | LITERAL | '@' NAME
+ *
+ * and answers them as libxml2 does, to the bit: numbers are doubles
+ * combined in the same order (each result stored, so that no compiler
+ * fuses a multiply and an add into one rounding), a literal's value is the
+ * one libxml2's compiler gives it, an attribute's value is read by
+ * libxml2's own xmlXPathStringEvalNumber, and strings are searched bytewise
+ * as xmlStrstr does (the empty string is found at the start).  Anything
+ * else, and an attribute that is not one plain text, goes to libxml2. */
+#include "tpl-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xpathInternals.h>
+
+#include "util.h"
+
+struct fparse {
+	const char *s;
+	xmlXPathContext *xp; /* reads the values of number literals */
+	bool bad;
+};
+
+static void f_space(struct fparse *p)
+{
+	while (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' || *p->s == '\r')
+		p->s++;
+}
+
+static bool f_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == '.';
+}
+
+static struct tpl_fx *fx_new(int op)
+{
+	struct tpl_fx *f = xcalloc(1, sizeof *f);
+	f->op = op;
+	return f;
+}
+
+void tpl_fx_free(struct tpl_fx *f)
+{
+	if (!f)
+		return;
+	tpl_fx_free(f->a);
+	tpl_fx_free(f->b);
+	for (size_t i = 0; i < f->nargs; i++)
+		tpl_fx_free(f->args[i]);
+	free(f->args);
+	free(f->s);
+	free(f);
+}
+
+static struct tpl_fx *bad(struct fparse *p, struct tpl_fx *f)
+{
+	tpl_fx_free(f);
+	p->bad = true;
+	return NULL;
+}
+
+/* '@' NAME at p: an unprefixed attribute name that starts as an NCName. */
+static struct tpl_fx *f_attr(struct fparse *p)
+{
+	const char *start = p->s + 1;
+	struct tpl_fx *f;
+
+	if (!f_name_char(*start) || (*start >= '0' && *start <= '9') || *start == '-' ||
+	    *start == '.')
+		return bad(p, NULL);
+	p->s = start;
+	while (f_name_char(*p->s))
+		p->s++;
+	if (*p->s == ':' || *p->s == '(' || (unsigned char)*p->s >= 0x80)
+		return bad(p, NULL);
+	f = fx_new(TPL_FX_ATTR);
+	f->s = xstrndup(start, (size_t)(p->s - start));
+	f_space(p);
+	return f;
+}
+
+/* A number literal, its value as libxml2's compiler reads it. */
+static struct tpl_fx *f_number(struct fparse *p)
+{
+	const char *start = p->s;
+	xmlXPathCompExpr *comp;
+	xmlXPathObject *obj;
+	struct tpl_fx *f;
+	char *lit;
+
+	while (*p->s >= '0' && *p->s <= '9')
+		p->s++;
+	if (*p->s == '.') {
+		p->s++;
+		while (*p->s >= '0' && *p->s <= '9')
+			p->s++;
+	}
+	/* no exponents (libxml2 reads them, XPath does not), nothing glued on */
+	if (f_name_char(*p->s) || *p->s == ':' || (unsigned char)*p->s >= 0x80)
+		if (*p->s != '-')
+			return bad(p, NULL);
+	lit = xstrndup(start, (size_t)(p->s - start));
+	comp = xmlXPathCtxtCompile(p->xp, BAD_CAST lit);
+	free(lit);
+	obj = comp ? xmlXPathCompiledEval(comp, p->xp) : NULL;
+	xmlXPathFreeCompExpr(comp);
+	if (!obj || obj->type != XPATH_NUMBER) {
+		xmlXPathFreeObject(obj);
+		return bad(p, NULL);
+	}
+	f = fx_new(TPL_FX_NUM);
+	f->num = obj->floatval;
+	xmlXPathFreeObject(obj);
+	f_space(p);
+	return f;
+}
+
+static struct tpl_fx *f_add(struct fparse *p);
+
+static struct tpl_fx *f_prim(struct fparse *p)
+{
+	struct tpl_fx *f;
+
+	if (*p->s == '@')
+		return f_attr(p);
+	if ((*p->s >= '0' && *p->s <= '9') || (p->s[0] == '.' && p->s[1] >= '0' && p->s[1] <= '9'))
+		return f_number(p);
+	if (*p->s != '(')
+		return bad(p, NULL);
+	p->s++;
+	f_space(p);
+	f = f_add(p);
+	if (p->bad || *p->s != ')')
+		return bad(p, f);
+	p->s++;
+	f_space(p);
+	return f;
+}
+
+/* libxml2 flips the sign for an odd number of '-', and for an even one
+ * still casts to a number. */
+static struct tpl_fx *f_neg(struct fparse *p)
+{
+	int minus = 0;
+	bool found = false;
+	struct tpl_fx *f, *u;
+
+	while (*p->s == '-') {
+		minus ^= 1;
+		found = true;
+		p->s++;
+		f_space(p);
+	}
+	f = f_prim(p);
+	if (p->bad || !found)
+		return f;
+	u = fx_new(minus ? TPL_FX_NEG : TPL_FX_POS);
+	u->a = f;
+	return u;
+}
+
+/* The operator word w at p, not the start of a longer name. */
+static bool f_word(struct fparse *p, const char *w)
+{
+	size_t n = strlen(w);
+	if (strncmp(p->s, w, n) || f_name_char(p->s[n]) || p->s[n] == ':' ||
+	    (unsigned char)p->s[n] >= 0x80)
+		return false;
+	p->s += n;
+	f_space(p);
+	return true;
+}
+
+static struct tpl_fx *f_mul(struct fparse *p)
+{
+	struct tpl_fx *f = f_neg(p);
+
+	while (!p->bad) {
+		struct tpl_fx *o;
+		if (*p->s == '*') {
+			p->s++;
+			f_space(p);
+			o = fx_new(TPL_FX_MUL);
+		} else if (f_word(p, "div")) {
+			o = fx_new(TPL_FX_DIV);
+		} else {
+			break;
+		}
+		o->a = f;
+		o->b = f_neg(p);
+		f = o;
+	}
+	return f;
+}
+
+static struct tpl_fx *f_add(struct fparse *p)
+{
+	struct tpl_fx *f = f_mul(p);
+
+	while (!p->bad && (*p->s == '+' || *p->s == '-')) {
+		struct tpl_fx *o = fx_new(*p->s == '+' ? TPL_FX_ADD : TPL_FX_SUB);
+		p->s++;
+		f_space(p);
+		o->a = f;
+		o->b = f_mul(p);
+		f = o;
+	}
+	return f;
+}
+
+static struct tpl_fx *f_str(struct fparse *p);
+
+static struct tpl_fx *f_sarg(struct fparse *p)
+{
+	char quote = *p->s;
+	const char *end;
+	struct tpl_fx *f;
+
+	if (*p->s == '@')
+		return f_attr(p);
+	if (quote != '\'' && quote != '"')
+		return f_str(p);
+	if (!(end = strchr(p->s + 1, quote)))
+		return bad(p, NULL);
+	f = fx_new(TPL_FX_STR);
+	f->s = xstrndup(p->s + 1, (size_t)(end - p->s - 1));
+	p->s = end + 1;
+	f_space(p);
+	return f;
+}
+
+static struct tpl_fx *f_str(struct fparse *p)
+{
+	static const struct {
+		const char *name;
+		int op;
+	} fns[] = {
+		{ "substring-before(", TPL_FX_BEFORE },
+		{ "substring-after(", TPL_FX_AFTER },
+		{ "concat(", TPL_FX_CONCAT },
+	};
+	struct tpl_fx *f = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(fns); i++)
+		if (!strncmp(p->s, fns[i].name, strlen(fns[i].name))) {
+			p->s += strlen(fns[i].name);
+			f = fx_new(fns[i].op);
+			break;
+		}
+	if (!f)
+		return bad(p, NULL);
+	f_space(p);
+	for (;;) {
+		struct tpl_fx *a = f_sarg(p);
+		if (p->bad)
+			return bad(p, f);
+		f->args = xrealloc(f->args, (f->nargs + 1) * sizeof *f->args);
+		f->args[f->nargs++] = a;
+		if (*p->s != ',')
+			break;
+		p->s++;
+		f_space(p);
+	}
+	if (*p->s != ')' || (f->op == TPL_FX_CONCAT ? f->nargs < 2 : f->nargs != 2))
+		return bad(p, f);
+	p->s++;
+	f_space(p);
+	return f;
+}
+
+struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
+{
+	struct fparse p = { expr, xp, false };
+	struct tpl_fx *f;
+
+	f_space(&p);
+	if (*p.s == 's' || *p.s == 'c')
+		f = f_str(&p);
+	else
+		f = f_add(&p);
+	/* A lone @name is a node-set, not a number: tpl_q reads that one. */
+	if (p.bad || *p.s || f->op == TPL_FX_ATTR) {
+		tpl_fx_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+bool tpl_fx_is_num(const struct tpl_fx *f)
+{
+	return f->op != TPL_FX_BEFORE && f->op != TPL_FX_AFTER && f->op != TPL_FX_CONCAT &&
+	       f->op != TPL_FX_STR;
+}
+
+int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
+{
+	double a, b;
+	volatile double x; /* one rounding per operation, as in libxml2 */
+	const char *v;
+	int rc;
+
+	switch (f->op) {
+	case TPL_FX_NUM:
+		*out = f->num;
+		return 0;
+	case TPL_FX_ATTR:
+		if ((rc = tpl_q_attr(node, f->s, &v)) < 0)
+			return -1;
+		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? v : ""));
+		return 0;
+	case TPL_FX_NEG:
+	case TPL_FX_POS:
+		if (tpl_fx_num(f->a, node, &a))
+			return -1;
+		x = f->op == TPL_FX_NEG ? -a : a;
+		*out = x;
+		return 0;
+	case TPL_FX_ADD:
+	case TPL_FX_SUB:
+	case TPL_FX_MUL:
+	case TPL_FX_DIV:
+		if (tpl_fx_num(f->a, node, &a) || tpl_fx_num(f->b, node, &b))
+			return -1;
+		switch (f->op) {
+		case TPL_FX_ADD: x = a + b; break;
+		case TPL_FX_SUB: x = a - b; break;
+		case TPL_FX_MUL: x = a * b; break;
+		default: x = a / b; break;
+		}
+		*out = x;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* f's string appended to out; -1 (out as it was) when libxml2 must answer. */
+int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
+{
+	size_t start = out->len;
+	const char *v, *hay, *at;
+	struct sb find = SB_INIT;
+	int rc;
+
+	switch (f->op) {
+	case TPL_FX_STR:
+		sb_adds(out, f->s);
+		return 0;
+	case TPL_FX_ATTR:
+		if ((rc = tpl_q_attr(node, f->s, &v)) < 0)
+			return -1;
+		sb_adds(out, rc ? v : "");
+		return 0;
+	case TPL_FX_CONCAT:
+		for (size_t i = 0; i < f->nargs; i++)
+			if (tpl_fx_str(f->args[i], node, out))
+				goto fallback;
+		return 0;
+	case TPL_FX_BEFORE:
+	case TPL_FX_AFTER:
+		/* the haystack into out, the needle beside it */
+		if (tpl_fx_str(f->args[0], node, out) || tpl_fx_str(f->args[1], node, &find))
+			goto fallback;
+		sb_adds(out, ""); /* a buffer even when both are empty */
+		hay = out->buf + start;
+		at = strstr(hay, sb_str(&find));
+		if (!at)
+			out->len = start;
+		else if (f->op == TPL_FX_BEFORE)
+			out->len = start + (size_t)(at - hay);
+		else {
+			size_t skip = (size_t)(at - hay) + find.len;
+			memmove(out->buf + start, hay + skip, out->len - start - skip);
+			out->len -= skip;
+		}
+		out->buf[out->len] = '\0';
+		sb_release(&find);
+		return 0;
+	default:
+		return -1;
+	}
+fallback:
+	sb_release(&find);
+	if (out->buf) {
+		out->len = start;
+		out->buf[start] = '\0';
+	}
+	return -1;
+}
