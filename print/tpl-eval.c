@@ -107,8 +107,7 @@ int tpl_q_attr(const xmlNode *node, const char *name, const char **v)
 	return 0;
 }
 
-/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
-static int q_test(const struct tpl_q *q, const xmlNode *node)
+int tpl_q_test(const struct tpl_q *q, const xmlNode *node)
 {
 	const char *v;
 	int a, b;
@@ -122,15 +121,15 @@ static int q_test(const struct tpl_q *q, const xmlNode *node)
 			return a; /* an empty node-set equals nothing, nor differs */
 		return (strcmp(v, q->lit) == 0) == (q->op == TPL_Q_EQ);
 	case TPL_Q_NOT:
-		a = q_test(q->a, node);
+		a = tpl_q_test(q->a, node);
 		return a < 0 ? -1 : !a;
 	case TPL_Q_AND:
 	case TPL_Q_OR:
-		if ((a = q_test(q->a, node)) < 0)
+		if ((a = tpl_q_test(q->a, node)) < 0)
 			return -1;
 		if (a == (q->op == TPL_Q_OR))
 			return a;
-		b = q_test(q->b, node);
+		b = tpl_q_test(q->b, node);
 		return b;
 	}
 	return -1;
@@ -145,7 +144,7 @@ int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const cha
 
 	if (r->err)
 		return -1;
-	if (s && s->n == 1 && s->parts[0].q && (yes = q_test(s->parts[0].q, node)) >= 0)
+	if (s && s->n == 1 && s->parts[0].q && (yes = tpl_q_test(s->parts[0].q, node)) >= 0)
 		return yes;
 	if (!(obj = tpl_eval_attr(r, el, node, name)))
 		return -1;

@@ -42,6 +42,17 @@ struct tpl_part {
 	xmlXPathCompExpr *comp;  /* NULL for a literal */
 	struct tpl_q *q;         /* the expression, when it is a simple one */
 	struct tpl_fx *fx;       /* or arithmetic or a string lookup (tpl-fast.c) */
+	struct tpl_path *path;   /* or a path of child steps (tpl-fast.c) */
+};
+
+/* A path of child steps by name, each with an optional simple predicate. */
+struct tpl_path {
+	bool abs;
+	size_t n;
+	struct {
+		char *name;
+		struct tpl_q *pred; /* or NULL */
+	} *steps;
 };
 
 /* Arithmetic of numbers and @attributes, and substring-before/-after and
@@ -122,12 +133,21 @@ bool tpl_fx_is_num(const struct tpl_fx *f);
 int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out);
 struct sb;
 int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out);
+/* expr as a struct tpl_path, or NULL. */
+struct tpl_path *tpl_path_parse(const char *expr);
+void tpl_path_free(struct tpl_path *p);
+/* The nodes p selects at node, in document order, into *v (*n of them;
+ * *v grows, *alloc its size); -1 when libxml2 must answer. */
+int tpl_path_eval(const struct tpl_path *p, xmlNode *node, xmlNode ***v, size_t *n,
+		  size_t *alloc);
 
 /* tpl-eval.c */
 struct tpl_num_memo *tpl_num_memo_new(void);
 /* @name at node as XPath reads it: 1 with its value in *v, 0 when node has
  * no such attribute, -1 when it is not one plain text (libxml2 reads it). */
 int tpl_q_attr(const xmlNode *node, const char *name, const char **v);
+/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
+int tpl_q_test(const struct tpl_q *q, const xmlNode *node);
 /* The '}' that ends the expression starting at s (just after '{'), or NULL. */
 const char *tpl_expr_end(const char *s);
 /* s as a colour: false if it is none of ours; *set false for "none". */

@@ -430,6 +430,78 @@ START_TEST(test_fast_xpath)
 }
 END_TEST
 
+/* The paths walked without libxml2 (tpl-fast.c) select libxml2's nodes in
+ * its order, from every node; near misses are left to libxml2. */
+START_TEST(test_fast_paths)
+{
+	static const char state_xml[] =
+		"<report player=\"p\"><view><cell x=\"1\"/><piece/><cell x=\"2\" dashed=\"yes\"/>"
+		"<line dashed=\"no\"/><line dashed=\"yes\"/><line/></view><page><entry kind=\"a\"/>"
+		"<entry/></page><view><cell x=\"3\"><cell x=\"4\"/></cell></view>"
+		"<q:cell xmlns:q=\"urn:q\"/><page><entry kind=\"b\"/></page></report>";
+	static const char *const fast[] = {
+		"/report/view/cell", "/report/view/line[@dashed = 'yes']", "/report/view/line[@dashed = 'no']",
+		"/report/page", "entry", "cell", "view/cell/cell", "/report", "/view", "/report/view/line[@dashed]",
+		"/report/view/line[not(@dashed) or @dashed = 'no']", "/report/page/entry[@kind != 'a']",
+		"/report/view/cell[@x='1' or @x = \"3\"]/cell", "nothing", "/report/view/line[ @dashed = ']' ]",
+	};
+	static const char *const near_miss[] = {
+		"/report/view/cell[1]", "/report//cell", "report/view/*", "/report/view/cell | /report/page",
+		"/report/view/cell[@x = 1]", " /report", "/report /view", "q:cell", "child::cell",
+		"/report/view/cell[@x][@y]", "/report/view/cell[position() = 1]", "text()", "..", ".",
+		"/", "/report/", "//cell", "/report/view/cell[@x = 'a']]", "/report/view/line[@dashed = 'yes'",
+		"/report/view/cell/@x", "1cell", "@x", "$v", "cell[cell[@x]]",
+	};
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	xmlXPathContext *xp = xmlXPathNewContext(state);
+	xmlNode *nodes[64];
+	size_t nn = 0;
+
+	ck_assert_ptr_nonnull(state);
+	nodes[nn++] = (xmlNode *)state;
+	for (size_t i = 0; i < nn && nn < 60; i++)
+		for (xmlNode *c = nodes[i]->children; c; c = c->next)
+			nodes[nn++] = c;
+	for (xmlAttr *a = xmlDocGetRootElement(state)->properties; a; a = a->next)
+		nodes[nn++] = (xmlNode *)a;
+	for (size_t i = 0; i < ARRAY_SIZE(near_miss); i++) {
+		struct tpl_path *p = tpl_path_parse(near_miss[i]);
+		ck_assert_msg(!p, "'%s' read as a simple path", near_miss[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fast); i++) {
+		struct tpl_path *p = tpl_path_parse(fast[i]);
+		ck_assert_msg(p != NULL, "'%s' not read as a simple path", fast[i]);
+		for (size_t k = 0; k < nn; k++) {
+			xmlXPathObject *obj;
+			xmlNode **v = NULL;
+			size_t n = 0, alloc = 0;
+			int rc = tpl_path_eval(p, nodes[k], &v, &n, &alloc);
+			xp->node = nodes[k];
+			obj = xmlXPathEval(BAD_CAST fast[i], xp);
+			ck_assert_ptr_nonnull(obj);
+			ck_assert_int_eq(obj->type, XPATH_NODESET);
+			if (rc == 0) {
+				int want = obj->nodesetval ? obj->nodesetval->nodeNr : 0;
+				ck_assert_msg((int)n == want, "'%s' at %zu: %zu nodes, libxml2 %d",
+					      fast[i], k, n, want);
+				for (size_t j = 0; j < n; j++)
+					ck_assert_ptr_eq(v[j], obj->nodesetval->nodeTab[j]);
+			} else {
+				ck_assert_msg(nodes[k]->type == XML_ATTRIBUTE_NODE ||
+					      nodes[k]->type == XML_TEXT_NODE,
+					      "'%s' at %zu left to libxml2", fast[i], k);
+			}
+			free(v);
+			xmlXPathFreeObject(obj);
+		}
+		tpl_path_free(p);
+	}
+	xmlXPathFreeContext(xp);
+	xmlFreeDoc(state);
+}
+END_TEST
+
 START_TEST(test_errors_name_file_and_line)
 {
 	/* not XML */
@@ -742,6 +814,7 @@ int main(void)
 	tcase_add_test(tc, test_substitution);
 	tcase_add_test(tc, test_simple_xpath);
 	tcase_add_test(tc, test_fast_xpath);
+	tcase_add_test(tc, test_fast_paths);
 	tcase_add_test(tc, test_errors_name_file_and_line);
 	tcase_add_test(tc, test_runtime_errors);
 	tcase_add_test(tc, test_kits);
