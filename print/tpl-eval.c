@@ -43,8 +43,17 @@ void tpl_fail(struct tpl_run *r, const xmlNode *el, const char *fmt, ...)
 	free(msg);
 }
 
+/* $i and $n change at every step of an <each>: the number registered
+ * before is changed in place, for libxml2 hands out copies of it
+ * (xmlXPathVariableLookup), never the object itself. */
 void tpl_setvar(struct tpl_run *r, const char *name, double v)
 {
+	xmlXPathObject *old = r->xp->varHash ? xmlHashLookup(r->xp->varHash, BAD_CAST name) : NULL;
+
+	if (old && old->type == XPATH_NUMBER) {
+		old->floatval = v;
+		return;
+	}
 	xmlXPathRegisterVariable(r->xp, BAD_CAST name, xmlXPathNewFloat(v));
 }
 
