@@ -9,16 +9,19 @@
  *
  *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div') neg)*
  *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '(' num ')'
+ *                                               | '(' q ')'  (a test of tpl_q: 1 or 0)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
- *         | 'concat' '(' sarg (',' sarg)+ ')'
- *   sarg := str | LITERAL | '@' NAME
+ *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
+ *   sarg := str | LITERAL | '@' NAME | '.'
  *
  * and answers them as libxml2 does, to the bit: numbers are doubles
  * combined in the same order (each result stored, so that no compiler
  * fuses a multiply and an add into one rounding), a literal's value is the
  * one libxml2's compiler gives it, an attribute's value is read by
  * libxml2's own xmlXPathStringEvalNumber, and strings are searched bytewise
- * as xmlStrstr does (the empty string is found at the start).  Anything
+ * as xmlStrstr does (the empty string is found at the start); substring()
+ * only when its numbers are whole, where XPath's rounding has nothing to
+ * do, and '.' only at an element of one text or none.  Anything
  * else, and an attribute that is not one plain text, goes to libxml2. */
 #include "tpl-int.h"
 
@@ -60,6 +63,7 @@ void tpl_fx_free(struct tpl_fx *f)
 		return;
 	tpl_fx_free(f->a);
 	tpl_fx_free(f->b);
+	tpl_q_free(f->q);
 	for (size_t i = 0; i < f->nargs; i++)
 		tpl_fx_free(f->args[i]);
 	free(f->args);
@@ -132,6 +136,51 @@ static struct tpl_fx *f_number(struct fparse *p)
 
 static struct tpl_fx *f_add(struct fparse *p);
 
+/* The ')' that closes the '(' before s, outside literals; NULL if none. */
+static const char *close_paren(const char *s)
+{
+	int depth = 1;
+	char q = 0;
+	for (; *s; s++) {
+		if (q) {
+			if (*s == q)
+				q = 0;
+		} else if (*s == '"' || *s == '\'') {
+			q = *s;
+		} else if (*s == '(') {
+			depth++;
+		} else if (*s == ')' && --depth == 0) {
+			return s;
+		}
+	}
+	return NULL;
+}
+
+/* '(' q ')' at p, a test (not a lone @name, which is a node-set): as a
+ * number, 1 or 0; NULL (p unmoved) when it is not one. */
+static struct tpl_fx *f_test(struct fparse *p)
+{
+	const char *e = close_paren(p->s + 1);
+	struct tpl_fx *f;
+	struct tpl_q *q;
+	char *text;
+
+	if (!e)
+		return NULL;
+	text = xstrndup(p->s + 1, (size_t)(e - p->s - 1));
+	q = tpl_q_parse(text);
+	free(text);
+	if (!q || q->op == TPL_Q_ATTR) {
+		tpl_q_free(q);
+		return NULL;
+	}
+	f = fx_new(TPL_FX_BOOL);
+	f->q = q;
+	p->s = e + 1;
+	f_space(p);
+	return f;
+}
+
 static struct tpl_fx *f_prim(struct fparse *p)
 {
 	struct tpl_fx *f;
@@ -142,6 +191,8 @@ static struct tpl_fx *f_prim(struct fparse *p)
 		return f_number(p);
 	if (*p->s != '(')
 		return bad(p, NULL);
+	if ((f = f_test(p)))
+		return f;
 	p->s++;
 	f_space(p);
 	f = f_add(p);
@@ -233,6 +284,12 @@ static struct tpl_fx *f_sarg(struct fparse *p)
 
 	if (*p->s == '@')
 		return f_attr(p);
+	if (*p->s == '.' && !f_name_char(p->s[1]) && p->s[1] != '/' && p->s[1] != ':' &&
+	    p->s[1] != '[' && p->s[1] != '(' && (unsigned char)p->s[1] < 0x80) {
+		p->s++;
+		f_space(p);
+		return fx_new(TPL_FX_SELF);
+	}
 	if (quote != '\'' && quote != '"')
 		return f_str(p);
 	if (!(end = strchr(p->s + 1, quote)))
@@ -253,6 +310,7 @@ static struct tpl_fx *f_str(struct fparse *p)
 		{ "substring-before(", TPL_FX_BEFORE },
 		{ "substring-after(", TPL_FX_AFTER },
 		{ "concat(", TPL_FX_CONCAT },
+		{ "substring(", TPL_FX_SUBSTR },
 	};
 	struct tpl_fx *f = NULL;
 
@@ -266,7 +324,8 @@ static struct tpl_fx *f_str(struct fparse *p)
 		return bad(p, NULL);
 	f_space(p);
 	for (;;) {
-		struct tpl_fx *a = f_sarg(p);
+		/* substring's start and length are numbers */
+		struct tpl_fx *a = f->op == TPL_FX_SUBSTR && f->nargs ? f_add(p) : f_sarg(p);
 		if (p->bad)
 			return bad(p, f);
 		f->args = xrealloc(f->args, (f->nargs + 1) * sizeof *f->args);
@@ -276,8 +335,12 @@ static struct tpl_fx *f_str(struct fparse *p)
 		p->s++;
 		f_space(p);
 	}
-	if (*p->s != ')' || (f->op == TPL_FX_CONCAT ? f->nargs < 2 : f->nargs != 2))
+	if (*p->s != ')' || (f->op == TPL_FX_CONCAT ? f->nargs < 2 :
+			     f->nargs != (f->op == TPL_FX_SUBSTR ? 3u : 2u)))
 		return bad(p, f);
+	for (size_t i = 1; f->op == TPL_FX_SUBSTR && i < 3; i++)
+		if (f->args[i]->op == TPL_FX_ATTR) /* number(@name): keep it simple */
+			return bad(p, f);
 	p->s++;
 	f_space(p);
 	return f;
@@ -289,12 +352,13 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 	struct tpl_fx *f;
 
 	f_space(&p);
-	if (*p.s == 's' || *p.s == 'c')
-		f = f_str(&p);
+	if (*p.s == 's' || *p.s == 'c' || (*p.s == '.' && !(p.s[1] >= '0' && p.s[1] <= '9')))
+		f = f_sarg(&p);
 	else
 		f = f_add(&p);
-	/* A lone @name is a node-set, not a number: tpl_q reads that one. */
-	if (p.bad || *p.s || f->op == TPL_FX_ATTR) {
+	/* A lone @name is a node-set, not a number: tpl_q reads that one; a
+	 * lone test is a boolean, a lone literal is left as it was. */
+	if (p.bad || *p.s || f->op == TPL_FX_ATTR || f->op == TPL_FX_STR || f->op == TPL_FX_BOOL) {
 		tpl_fx_free(f);
 		return NULL;
 	}
@@ -304,7 +368,7 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 bool tpl_fx_is_num(const struct tpl_fx *f)
 {
 	return f->op != TPL_FX_BEFORE && f->op != TPL_FX_AFTER && f->op != TPL_FX_CONCAT &&
-	       f->op != TPL_FX_STR;
+	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR;
 }
 
 int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
@@ -322,6 +386,11 @@ int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
 		if ((rc = tpl_q_attr(node, f->s, &v)) < 0)
 			return -1;
 		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? v : ""));
+		return 0;
+	case TPL_FX_BOOL:
+		if ((rc = tpl_q_test(f->q, node)) < 0)
+			return -1;
+		*out = rc ? 1.0 : 0.0;
 		return 0;
 	case TPL_FX_NEG:
 	case TPL_FX_POS:
@@ -349,6 +418,42 @@ int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
 	}
 }
 
+/* A UTF-8 character's length from its first byte. */
+static size_t utf8_len(const char *s)
+{
+	size_t n = 1;
+	while (s[n] && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n++;
+	return n;
+}
+
+/* substring(s, start, length) with whole numbers: the characters at
+ * positions start .. start + length - 1 (counted from 1) that s has. */
+static int substr(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
+{
+	size_t start = out->len;
+	const char *c, *from = NULL;
+	double x, n;
+	long first, end, pos = 1;
+
+	if (tpl_fx_num(f->args[1], node, &x) || tpl_fx_num(f->args[2], node, &n) ||
+	    !(x >= -1e6 && x <= 1e6 && n >= -1e6 && n <= 1e6) || x != (double)(long)x ||
+	    n != (double)(long)n || tpl_fx_str(f->args[0], node, out))
+		return -1;
+	first = (long)x;
+	end = first + (long)n; /* the first position not taken */
+	sb_adds(out, "");
+	for (c = out->buf + start; *c && pos < end; c += utf8_len(c), pos++)
+		if (pos == first || (!from && first < 1))
+			from = c;
+	if (!from)
+		from = c;
+	memmove(out->buf + start, from, (size_t)(c - from));
+	out->len = start + (size_t)(c - from);
+	out->buf[out->len] = '\0';
+	return 0;
+}
+
 /* f's string appended to out; -1 (out as it was) when libxml2 must answer. */
 int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
 {
@@ -366,6 +471,18 @@ int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
 			return -1;
 		sb_adds(out, rc ? v : "");
 		return 0;
+	case TPL_FX_SELF:
+		if (!node || node->type != XML_ELEMENT_NODE)
+			return -1;
+		if (!node->children)
+			return 0;
+		if (node->children->next || node->children->type != XML_TEXT_NODE)
+			return -1;
+		if (node->children->content)
+			sb_adds(out, (const char *)node->children->content);
+		return 0;
+	case TPL_FX_SUBSTR:
+		return substr(f, node, out);
 	case TPL_FX_CONCAT:
 		for (size_t i = 0; i < f->nargs; i++)
 			if (tpl_fx_str(f->args[i], node, out))

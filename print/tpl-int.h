@@ -60,11 +60,12 @@ struct tpl_path {
 struct tpl_fx {
 	enum { TPL_FX_NUM, TPL_FX_ATTR, TPL_FX_NEG, TPL_FX_POS, TPL_FX_ADD, TPL_FX_SUB,
 	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
-	       TPL_FX_AFTER } op;
+	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR } op;
 	double num;            /* NUM */
+	struct tpl_q *q;       /* BOOL: a test, as a number 1 or 0 */
 	char *s;               /* ATTR: the name; STR: the literal */
 	struct tpl_fx *a, *b;  /* NEG, POS (a), ADD, SUB, MUL, DIV */
-	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER */
+	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER, SUBSTR (string, start, length) */
 	size_t nargs;
 };
 
