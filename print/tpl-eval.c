@@ -282,14 +282,15 @@ static void add_value(struct sb *out, xmlXPathObject *obj)
 
 /* The value of a tpl_fx expression at node added to out, as add_value
  * would add libxml2's; -1 (out unchanged) when libxml2 must answer. */
-static int add_fx(struct sb *out, const struct tpl_fx *f, const xmlNode *node)
+static int add_fx(struct sb *out, const struct tpl_fx *f, xmlXPathContext *xp,
+		  const xmlNode *node)
 {
 	xmlChar *str;
 	double x;
 
 	if (!tpl_fx_is_num(f))
-		return tpl_fx_str(f, node, out);
-	if (tpl_fx_num(f, node, &x))
+		return tpl_fx_str(f, xp, node, out);
+	if (tpl_fx_num(f, xp, node, &x))
 		return -1;
 	str = xmlXPathCastNumberToString(x);
 	sb_adds(out, (const char *)str);
@@ -319,7 +320,7 @@ char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 				continue;
 			}
 		}
-		if (p->fx && !r->err && add_fx(&out, p->fx, node) == 0)
+		if (p->fx && !r->err && add_fx(&out, p->fx, r->xp, node) == 0)
 			continue;
 		if (!(obj = eval_part(r, el, node, p))) {
 			sb_release(&out);
@@ -411,7 +412,7 @@ static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
 
 	if (p->q && p->q->op == TPL_Q_ATTR && (rc = tpl_q_attr(node, p->q->name, &v)) >= 0)
 		return read_num(r, el, name, rc ? v : "", out);
-	if (p->fx && tpl_fx_is_num(p->fx) && tpl_fx_num(p->fx, node, &x) == 0) {
+	if (p->fx && tpl_fx_is_num(p->fx) && tpl_fx_num(p->fx, r->xp, node, &x) == 0) {
 		if (memo_num(r->t->memo, x, out))
 			return 0;
 		str = xmlXPathCastNumberToString(x);
@@ -421,7 +422,7 @@ static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
 	}
 	if (p->fx && !tpl_fx_is_num(p->fx)) {
 		struct sb sv = SB_INIT;
-		if (tpl_fx_str(p->fx, node, &sv) == 0) {
+		if (tpl_fx_str(p->fx, r->xp, node, &sv) == 0) {
 			rc = read_num(r, el, name, sb_str(&sv), out);
 			sb_release(&sv);
 			return rc;

@@ -7,8 +7,9 @@
  * cycles on it (a parser context, objects for every value, a node-set for
  * every @).  This reads exactly these subsets at load:
  *
- *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div') neg)*
- *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '(' num ')'
+ *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div' | 'mod') neg)*
+ *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '$' NAME
+ *                                               | '(' num ')' | 'floor' '(' num ')'
  *                                               | '(' q ')'  (a test of tpl_q: 1 or 0)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
  *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
@@ -21,13 +22,17 @@
  * libxml2's own xmlXPathStringEvalNumber, and strings are searched bytewise
  * as xmlStrstr does (the empty string is found at the start); substring()
  * only when its numbers are whole, where XPath's rounding has nothing to
- * do, and '.' only at an element of one text or none.  Anything
+ * do, and '.' only at an element of one text or none; mod only of finite
+ * numbers by one not 0 (fmod, as libxml2), $name only when it is a number
+ * registered in the context.  Anything
  * else, and an attribute that is not one plain text, goes to libxml2. */
 #include "tpl-int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libxml/hash.h>
 #include <libxml/xpathInternals.h>
 
 #include "util.h"
@@ -189,6 +194,23 @@ static struct tpl_fx *f_prim(struct fparse *p)
 		return f_attr(p);
 	if ((*p->s >= '0' && *p->s <= '9') || (p->s[0] == '.' && p->s[1] >= '0' && p->s[1] <= '9'))
 		return f_number(p);
+	if (*p->s == '$') {
+		f = f_attr(p); /* the same NAME */
+		if (f)
+			f->op = TPL_FX_VAR;
+		return f;
+	}
+	if (!strncmp(p->s, "floor(", 6)) {
+		p->s += 6;
+		f_space(p);
+		f = fx_new(TPL_FX_FLOOR);
+		f->a = f_add(p);
+		if (p->bad || *p->s != ')')
+			return bad(p, f);
+		p->s++;
+		f_space(p);
+		return f;
+	}
 	if (*p->s != '(')
 		return bad(p, NULL);
 	if ((f = f_test(p)))
@@ -249,6 +271,8 @@ static struct tpl_fx *f_mul(struct fparse *p)
 			o = fx_new(TPL_FX_MUL);
 		} else if (f_word(p, "div")) {
 			o = fx_new(TPL_FX_DIV);
+		} else if (f_word(p, "mod")) {
+			o = fx_new(TPL_FX_MOD);
 		} else {
 			break;
 		}
@@ -371,7 +395,7 @@ bool tpl_fx_is_num(const struct tpl_fx *f)
 	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR;
 }
 
-int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
+int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, double *out)
 {
 	double a, b;
 	volatile double x; /* one rounding per operation, as in libxml2 */
@@ -392,23 +416,36 @@ int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out)
 			return -1;
 		*out = rc ? 1.0 : 0.0;
 		return 0;
+	case TPL_FX_VAR: {
+		const xmlXPathObject *o = xp && xp->varHash && !xp->varLookupFunc ?
+			xmlHashLookup(xp->varHash, BAD_CAST f->s) : NULL;
+		if (!o || o->type != XPATH_NUMBER)
+			return -1;
+		*out = o->floatval;
+		return 0;
+	}
 	case TPL_FX_NEG:
 	case TPL_FX_POS:
-		if (tpl_fx_num(f->a, node, &a))
+	case TPL_FX_FLOOR:
+		if (tpl_fx_num(f->a, xp, node, &a))
 			return -1;
-		x = f->op == TPL_FX_NEG ? -a : a;
+		x = f->op == TPL_FX_NEG ? -a : f->op == TPL_FX_FLOOR ? floor(a) : a;
 		*out = x;
 		return 0;
 	case TPL_FX_ADD:
 	case TPL_FX_SUB:
 	case TPL_FX_MUL:
 	case TPL_FX_DIV:
-		if (tpl_fx_num(f->a, node, &a) || tpl_fx_num(f->b, node, &b))
+	case TPL_FX_MOD:
+		if (tpl_fx_num(f->a, xp, node, &a) || tpl_fx_num(f->b, xp, node, &b))
 			return -1;
+		if (f->op == TPL_FX_MOD && (!isfinite(a) || !isfinite(b) || b == 0))
+			return -1; /* libxml2's own NaN, or fmod's edge cases */
 		switch (f->op) {
 		case TPL_FX_ADD: x = a + b; break;
 		case TPL_FX_SUB: x = a - b; break;
 		case TPL_FX_MUL: x = a * b; break;
+		case TPL_FX_MOD: x = fmod(a, b); break;
 		default: x = a / b; break;
 		}
 		*out = x;
@@ -429,16 +466,17 @@ static size_t utf8_len(const char *s)
 
 /* substring(s, start, length) with whole numbers: the characters at
  * positions start .. start + length - 1 (counted from 1) that s has. */
-static int substr(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
+static int substr(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
+		  struct sb *out)
 {
 	size_t start = out->len;
 	const char *c, *from = NULL;
 	double x, n;
 	long first, end, pos = 1;
 
-	if (tpl_fx_num(f->args[1], node, &x) || tpl_fx_num(f->args[2], node, &n) ||
+	if (tpl_fx_num(f->args[1], xp, node, &x) || tpl_fx_num(f->args[2], xp, node, &n) ||
 	    !(x >= -1e6 && x <= 1e6 && n >= -1e6 && n <= 1e6) || x != (double)(long)x ||
-	    n != (double)(long)n || tpl_fx_str(f->args[0], node, out))
+	    n != (double)(long)n || tpl_fx_str(f->args[0], xp, node, out))
 		return -1;
 	first = (long)x;
 	end = first + (long)n; /* the first position not taken */
@@ -455,7 +493,7 @@ static int substr(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
 }
 
 /* f's string appended to out; -1 (out as it was) when libxml2 must answer. */
-int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
+int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, struct sb *out)
 {
 	size_t start = out->len;
 	const char *v, *hay, *at;
@@ -482,16 +520,16 @@ int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out)
 			sb_adds(out, (const char *)node->children->content);
 		return 0;
 	case TPL_FX_SUBSTR:
-		return substr(f, node, out);
+		return substr(f, xp, node, out);
 	case TPL_FX_CONCAT:
 		for (size_t i = 0; i < f->nargs; i++)
-			if (tpl_fx_str(f->args[i], node, out))
+			if (tpl_fx_str(f->args[i], xp, node, out))
 				goto fallback;
 		return 0;
 	case TPL_FX_BEFORE:
 	case TPL_FX_AFTER:
 		/* the haystack into out, the needle beside it */
-		if (tpl_fx_str(f->args[0], node, out) || tpl_fx_str(f->args[1], node, &find))
+		if (tpl_fx_str(f->args[0], xp, node, out) || tpl_fx_str(f->args[1], xp, node, &find))
 			goto fallback;
 		sb_adds(out, ""); /* a buffer even when both are empty */
 		hay = out->buf + start;

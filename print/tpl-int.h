@@ -60,11 +60,12 @@ struct tpl_path {
 struct tpl_fx {
 	enum { TPL_FX_NUM, TPL_FX_ATTR, TPL_FX_NEG, TPL_FX_POS, TPL_FX_ADD, TPL_FX_SUB,
 	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
-	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR } op;
+	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR, TPL_FX_VAR,
+	       TPL_FX_MOD, TPL_FX_FLOOR } op;
 	double num;            /* NUM */
 	struct tpl_q *q;       /* BOOL: a test, as a number 1 or 0 */
-	char *s;               /* ATTR: the name; STR: the literal */
-	struct tpl_fx *a, *b;  /* NEG, POS (a), ADD, SUB, MUL, DIV */
+	char *s;               /* ATTR, VAR: the name; STR: the literal */
+	struct tpl_fx *a, *b;  /* NEG, POS, FLOOR (a), ADD, SUB, MUL, DIV, MOD */
 	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER, SUBSTR (string, start, length) */
 	size_t nargs;
 };
@@ -129,11 +130,12 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr);
 void tpl_fx_free(struct tpl_fx *f);
 /* Whether f gives a number (else a string). */
 bool tpl_fx_is_num(const struct tpl_fx *f);
-/* f's value at node; -1 when libxml2 must answer (an attribute that is not
- * one plain text).  tpl_fx_str appends to out, and leaves it as it was on -1. */
-int tpl_fx_num(const struct tpl_fx *f, const xmlNode *node, double *out);
+/* f's value at node, its $variables those of xp; -1 when libxml2 must
+ * answer (an attribute that is not one plain text, say).  tpl_fx_str appends to out, and leaves it as it was on -1. */
+int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, double *out);
 struct sb;
-int tpl_fx_str(const struct tpl_fx *f, const xmlNode *node, struct sb *out);
+int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
+	       struct sb *out);
 /* expr as a struct tpl_path, or NULL. */
 struct tpl_path *tpl_path_parse(const char *expr);
 void tpl_path_free(struct tpl_path *p);

@@ -286,9 +286,11 @@ static void gen_num(struct sb *out, unsigned *seed, int d)
 	static const char *const leaves[] = {
 		"@x", "@y", "@none", "0", "1", "2", "3.5", "10.3923", "0.1", ".5", "5.",
 		"58", "178", "12", "0.30000000000000004", "1234567.891", "007", "100000000000000000000",
-		"(@fill = 'den')", "(not(@y) or @x = '2')",
+		"(@fill = 'den')", "(not(@y) or @x = '2')", "$i", "$n", "floor(@x)", "floor(-2.5)",
 	};
-	static const char *const ops[] = { " + ", " - ", " * ", " div ", "+", "-", "*", "\tdiv\n" };
+	static const char *const ops[] = {
+		" + ", " - ", " * ", " div ", "+", "-", "*", "\tdiv\n", " mod ", "mod ",
+	};
 	unsigned k;
 
 	*seed = *seed * 1103515245u + 12345u;
@@ -370,16 +372,19 @@ START_TEST(test_fast_xpath)
 		"substring('abc', 5, 1)", "substring(., 1, 2)", ".", " . ", "1 + (@x = '2')",
 		"(@fill = 'den' or not(@x)) * 3", "substring('abc', 1.5, 1)", "substring('abc', 0 div 0, 2)",
 		"substring('#d32f2f#1e63c4', 7 * (1 + (@fill = 'den')) - 6, 7)",
+		"2 + 4.3 * ($i - 1)", "-25 * floor(($i - 1) div 4) - 10 * floor((($i - 1) mod 4) div 2)",
+		"96 * (($i - 1) mod 2)", "$n mod 2", "@x mod 2", "-7.5 mod $i", "@x mod 0", "floor( @y )",
 	};
 	static const char *const near_miss[] = {
-		"1e3 + @x", "@x mod 2", "@x divx 2", "substring-before ('a', 'b')", "concat('a')",
+		"1e3 + @x", "@x divx 2", "substring-before ('a', 'b')", "concat('a')",
 		"substring-after('a')", "substring-after('a', 'b', 'c')", "@x", "(@x)", "@x = 1",
 		"@p:x + 1", "2 + @x[1]", "number(@x)", "@x +", "'a'", "concat('a', 1)",
-		"substring-before(@a, 'b') = 'c'", "@x * * 2", "$v + 1", "3x", "1..2", "@x + 1 = 2",
+		"substring-before(@a, 'b') = 'c'", "@x * * 2", "3x", "1..2", "@x + 1 = 2",
 		"concat('a', 'b') and 1", "substring(@x, 1)", "concat('a', 'b", "2 + @é", "@x div",
 		"(1 + 2", "1 + 2)", "- ", "@1 + 1", "1.5e2", "@x or 1", "substring('abc', 1)",
 		"substring(@x, @x, 1)", "substring ('a', 1, 1)", ". + 1", "./x", "..", ".[1]", "(@x = 1)",
-		"substring('a', 1, 1, 1)", "concat(., ..)",
+		"substring('a', 1, 1, 1)", "concat(., ..)", "$p:x + 1", "floor(1, 2)", "floor (1)",
+		"@x mod", "$ i", "$1", "floor(1", "@x modx 2",
 	};
 	char *err = NULL;
 	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
@@ -393,6 +398,8 @@ START_TEST(test_fast_xpath)
 		nodes[nn++] = c;
 	nodes[nn++] = xmlDocGetRootElement(state);
 	nodes[nn++] = (xmlNode *)state;
+	xmlXPathRegisterVariable(xp, BAD_CAST "i", xmlXPathNewFloat(3));
+	xmlXPathRegisterVariable(xp, BAD_CAST "n", xmlXPathNewFloat(-7.5));
 	for (size_t i = 0; i < ARRAY_SIZE(near_miss); i++) {
 		struct tpl_fx *f = tpl_fx_parse(xp, near_miss[i]);
 		ck_assert_msg(!f, "'%s' read as fast", near_miss[i]);
@@ -426,7 +433,7 @@ START_TEST(test_fast_xpath)
 			if (tpl_fx_is_num(f)) {
 				double x;
 				ck_assert_int_eq(obj->type, XPATH_NUMBER);
-				if (tpl_fx_num(f, nodes[k], &x) == 0) {
+				if (tpl_fx_num(f, xp, nodes[k], &x) == 0) {
 					nanswer++;
 					ck_assert_msg(same_num(x, obj->floatval),
 						      "'%s' at %zu: %.17g, libxml2 %.17g", expr, k, x,
@@ -436,7 +443,7 @@ START_TEST(test_fast_xpath)
 				struct sb got = SB_INIT;
 				xmlChar *want = xmlXPathCastToString(obj); /* '.' is a node-set */
 				sb_adds(&got, "kept");
-				if (tpl_fx_str(f, nodes[k], &got) == 0) {
+				if (tpl_fx_str(f, xp, nodes[k], &got) == 0) {
 					nanswer++;
 					ck_assert_msg(!strncmp(sb_str(&got), "kept", 4) &&
 						      !strcmp(sb_str(&got) + 4, (const char *)want),
