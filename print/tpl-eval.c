@@ -155,6 +155,9 @@ int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const cha
 		return -1;
 	if (s && s->n == 1 && s->parts[0].q && (yes = tpl_q_test(s->parts[0].q, node)) >= 0)
 		return yes;
+	if (s && s->n == 1 && s->parts[0].fx &&
+	    (yes = tpl_fx_test(s->parts[0].fx, r->xp, node)) >= 0)
+		return yes;
 	if (!(obj = tpl_eval_attr(r, el, node, name)))
 		return -1;
 	yes = xmlXPathCastToBoolean(obj);

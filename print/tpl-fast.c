@@ -10,6 +10,8 @@
  *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div' | 'mod') neg)*
  *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '$' NAME
  *                                               | '(' num ')' | 'floor' '(' num ')'
+ *                                               | path '/@' NAME  (see below)
+ *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (for test= only)
  *                                               | '(' q ')'  (a test of tpl_q: 1 or 0)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
  *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
@@ -24,7 +26,8 @@
  * only when its numbers are whole, where XPath's rounding has nothing to
  * do, and '.' only at an element of one text or none; mod only of finite
  * numbers by one not 0 (fmod, as libxml2), $name only when it is a number
- * registered in the context.  Anything
+ * registered in the context; = and != not of a lone @name (a node-set:
+ * empty, it differs from nothing).  Anything
  * else, and an attribute that is not one plain text, goes to libxml2. */
 #include "tpl-int.h"
 
@@ -69,6 +72,7 @@ void tpl_fx_free(struct tpl_fx *f)
 	tpl_fx_free(f->a);
 	tpl_fx_free(f->b);
 	tpl_q_free(f->q);
+	tpl_path_free(f->path);
 	for (size_t i = 0; i < f->nargs; i++)
 		tpl_fx_free(f->args[i]);
 	free(f->args);
@@ -186,6 +190,30 @@ static struct tpl_fx *f_test(struct fparse *p)
 	return f;
 }
 
+/* path '/@' NAME at p, the path one that tpl_path reads (no predicates). */
+static struct tpl_fx *f_pattr(struct fparse *p)
+{
+	const char *start = p->s;
+	struct tpl_path *path;
+	struct tpl_fx *f;
+	char *text;
+
+	while (f_name_char(*p->s) || *p->s == '/')
+		p->s++;
+	if (p->s - start < 2 || p->s[-1] != '/' || *p->s != '@')
+		return bad(p, NULL);
+	text = xstrndup(start, (size_t)(p->s - 1 - start));
+	path = tpl_path_parse(text);
+	free(text);
+	if (!path || (f = f_attr(p)) == NULL) {
+		tpl_path_free(path);
+		return bad(p, NULL);
+	}
+	f->op = TPL_FX_PATTR;
+	f->path = path;
+	return f;
+}
+
 static struct tpl_fx *f_prim(struct fparse *p)
 {
 	struct tpl_fx *f;
@@ -194,6 +222,8 @@ static struct tpl_fx *f_prim(struct fparse *p)
 		return f_attr(p);
 	if ((*p->s >= '0' && *p->s <= '9') || (p->s[0] == '.' && p->s[1] >= '0' && p->s[1] <= '9'))
 		return f_number(p);
+	if (*p->s == '/')
+		return f_pattr(p);
 	if (*p->s == '$') {
 		f = f_attr(p); /* the same NAME */
 		if (f)
@@ -380,9 +410,27 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 		f = f_sarg(&p);
 	else
 		f = f_add(&p);
+	if (!p.bad && (*p.s == '<' || *p.s == '>' || *p.s == '=' || (p.s[0] == '!' && p.s[1] == '=')) &&
+	    tpl_fx_is_num(f)) {
+		struct tpl_fx *c = fx_new(TPL_FX_CMP);
+		size_t n = p.s[0] != '=' && p.s[1] == '=' ? 2 : 1;
+		memcpy(c->cmp, p.s, n);
+		p.s += n;
+		f_space(&p);
+		c->a = f;
+		c->b = f_add(&p);
+		f = c;
+		/* a boolean is compared as one; a lone @name is a node-set */
+		if (!p.bad && (c->a->op == TPL_FX_BOOL || c->b->op == TPL_FX_BOOL ||
+			       ((c->cmp[0] == '=' || c->cmp[0] == '!') &&
+				(c->a->op == TPL_FX_ATTR || c->b->op == TPL_FX_ATTR ||
+				 c->a->op == TPL_FX_PATTR || c->b->op == TPL_FX_PATTR))))
+			p.bad = true;
+	}
 	/* A lone @name is a node-set, not a number: tpl_q reads that one; a
 	 * lone test is a boolean, a lone literal is left as it was. */
-	if (p.bad || *p.s || f->op == TPL_FX_ATTR || f->op == TPL_FX_STR || f->op == TPL_FX_BOOL) {
+	if (p.bad || *p.s || f->op == TPL_FX_ATTR || f->op == TPL_FX_PATTR || f->op == TPL_FX_STR ||
+	    f->op == TPL_FX_BOOL) {
 		tpl_fx_free(f);
 		return NULL;
 	}
@@ -392,14 +440,15 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 bool tpl_fx_is_num(const struct tpl_fx *f)
 {
 	return f->op != TPL_FX_BEFORE && f->op != TPL_FX_AFTER && f->op != TPL_FX_CONCAT &&
-	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR;
+	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR &&
+	       f->op != TPL_FX_CMP;
 }
 
 int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, double *out)
 {
+	const char *s;
 	double a, b;
 	volatile double x; /* one rounding per operation, as in libxml2 */
-	const char *v;
 	int rc;
 
 	switch (f->op) {
@@ -407,15 +456,29 @@ int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 		*out = f->num;
 		return 0;
 	case TPL_FX_ATTR:
-		if ((rc = tpl_q_attr(node, f->s, &v)) < 0)
+		if ((rc = tpl_q_attr(node, f->s, &s)) < 0)
 			return -1;
-		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? v : ""));
+		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? s : ""));
 		return 0;
 	case TPL_FX_BOOL:
 		if ((rc = tpl_q_test(f->q, node)) < 0)
 			return -1;
 		*out = rc ? 1.0 : 0.0;
 		return 0;
+	case TPL_FX_PATTR: {
+		xmlNode **v = NULL;
+		size_t n = 0, alloc = 0;
+		rc = tpl_path_eval(f->path, (xmlNode *)node, &v, &n, &alloc);
+		/* the first attribute in document order: that of the first element */
+		for (size_t i = 0; rc == 0 && i < n; i++)
+			if ((rc = tpl_q_attr(v[i], f->s, &s)) != 0)
+				break;
+		free(v);
+		if (rc < 0)
+			return -1;
+		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? s : ""));
+		return 0;
+	}
 	case TPL_FX_VAR: {
 		const xmlXPathObject *o = xp && xp->varHash && !xp->varLookupFunc ?
 			xmlHashLookup(xp->varHash, BAD_CAST f->s) : NULL;
@@ -452,6 +515,20 @@ int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 		return 0;
 	default:
 		return -1;
+	}
+}
+
+int tpl_fx_test(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node)
+{
+	double a, b;
+
+	if (f->op != TPL_FX_CMP || tpl_fx_num(f->a, xp, node, &a) || tpl_fx_num(f->b, xp, node, &b))
+		return -1;
+	switch (f->cmp[0]) {
+	case '<': return f->cmp[1] ? a <= b : a < b;
+	case '>': return f->cmp[1] ? a >= b : a > b;
+	case '=': return a == b;
+	default: return a != b;
 	}
 }
 
