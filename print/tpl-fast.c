@@ -1,4 +1,5 @@
-/* tpl-fast.c - two more shapes of template XPath answered without libxml2.
+/* tpl-fast.c - the commoner shapes of template XPath answered without
+ * libxml2.
  *
  * The map templates colour each hex with a table lookup written in XPath,
  *   substring-before(substring-after('|grass=#bcdc8f|...|', concat('|', @fill, '=')), '|')
@@ -8,11 +9,10 @@
  * every @).  This reads exactly these subsets at load:
  *
  *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div' | 'mod') neg)*
- *   neg  := '-'* prim                     prim := NUMBER | '@' NAME | '$' NAME
- *                                               | '(' num ')' | 'floor' '(' num ')'
- *                                               | path '/@' NAME  (see below)
- *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (for test= only)
- *                                               | '(' q ')'  (a test of tpl_q: 1 or 0)
+ *   neg  := '-'* prim
+ *   prim := NUMBER | '@' NAME | '$' NAME | path '/@' NAME (path: see below)
+ *         | '(' num ')' | 'floor' '(' num ')' | '(' q ')' (a tpl_q test: 1 or 0)
+ *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (test= only)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
  *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
  *   sarg := str | LITERAL | '@' NAME | '.'
@@ -22,13 +22,14 @@
  * fuses a multiply and an add into one rounding), a literal's value is the
  * one libxml2's compiler gives it, an attribute's value is read by
  * libxml2's own xmlXPathStringEvalNumber, and strings are searched bytewise
- * as xmlStrstr does (the empty string is found at the start); substring()
- * only when its numbers are whole, where XPath's rounding has nothing to
- * do, and '.' only at an element of one text or none; mod only of finite
- * numbers by one not 0 (fmod, as libxml2), $name only when it is a number
- * registered in the context; = and != not of a lone @name (a node-set:
- * empty, it differs from nothing).  Anything
- * else, and an attribute that is not one plain text, goes to libxml2. */
+ * as xmlStrstr does (the empty string is found at the start).  Some are
+ * answered only where XPath has no edge case to get wrong: substring()
+ * when its numbers are whole (no rounding), '.' at an element of one text
+ * or none, mod of finite numbers by one not 0 (fmod, as libxml2), $name
+ * when it is a number registered in the context, = and != when neither
+ * side is a lone @name or path/@name (an empty node-set differs from
+ * nothing).  Anything else, and an attribute that is not one plain text,
+ * goes to libxml2. */
 #include "tpl-int.h"
 
 #include <math.h>
