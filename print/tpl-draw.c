@@ -633,8 +633,10 @@ int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node)
 		size_t i;
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
+		/* the first letter first: this runs for every element drawn */
 		for (i = 0; i < ARRAY_SIZE(elements); i++)
-			if (!strcmp((const char *)c->name, elements[i].name))
+			if (c->name[0] == (xmlChar)elements[i].name[0] &&
+			    !strcmp((const char *)c->name, elements[i].name))
 				break;
 		if (i == ARRAY_SIZE(elements))
 			BUG("element '%s' passed the schema", (const char *)c->name);
