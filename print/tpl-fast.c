@@ -13,6 +13,7 @@
  *   prim := NUMBER | '@' NAME | '$' NAME | path '/@' NAME (path: see below)
  *         | '(' num ')' | 'floor' '(' num ')' | '(' q ')' (a tpl_q test: 1 or 0)
  *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (test= only)
+ *         | path '/@' NAME | 'not(' path '/@' NAME ')'   (the latter test= only)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
  *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
  *   sarg := str | LITERAL | '@' NAME | '.'
@@ -407,6 +408,17 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 	struct tpl_fx *f;
 
 	f_space(&p);
+	if (!strncmp(p.s, "not(", 4)) {
+		p.s += 4;
+		f_space(&p);
+		f = fx_new(TPL_FX_NONODES);
+		if (*p.s != '/' || !(f->a = f_pattr(&p)) || *p.s != ')')
+			p.bad = true;
+		else
+			p.s++;
+		f_space(&p);
+		goto done;
+	}
 	if (*p.s == 's' || *p.s == 'c' || (*p.s == '.' && !(p.s[1] >= '0' && p.s[1] <= '9')))
 		f = f_sarg(&p);
 	else
@@ -428,6 +440,12 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 				 c->a->op == TPL_FX_PATTR || c->b->op == TPL_FX_PATTR))))
 			p.bad = true;
 	}
+	if (!p.bad && f->op == TPL_FX_PATTR) { /* a node-set, not its number */
+		struct tpl_fx *w = fx_new(TPL_FX_NODES);
+		w->a = f;
+		f = w;
+	}
+done:
 	/* A lone @name is a node-set, not a number: tpl_q reads that one; a
 	 * lone test is a boolean, a lone literal is left as it was. */
 	if (p.bad || *p.s || f->op == TPL_FX_ATTR || f->op == TPL_FX_PATTR || f->op == TPL_FX_STR ||
@@ -442,7 +460,23 @@ bool tpl_fx_is_num(const struct tpl_fx *f)
 {
 	return f->op != TPL_FX_BEFORE && f->op != TPL_FX_AFTER && f->op != TPL_FX_CONCAT &&
 	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR &&
-	       f->op != TPL_FX_CMP;
+	       f->op != TPL_FX_CMP && f->op != TPL_FX_NODES && f->op != TPL_FX_NONODES;
+}
+
+/* path/@name at node: 1 with the first one's value in *v (document
+ * order: that of the first element that has it), 0 when there is none,
+ * -1 when libxml2 must answer. */
+static int pattr(const struct tpl_fx *f, const xmlNode *node, const char **v)
+{
+	xmlNode **el = NULL;
+	size_t n = 0, alloc = 0;
+	int rc = tpl_path_eval(f->path, (xmlNode *)node, &el, &n, &alloc);
+
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		if ((rc = tpl_q_attr(el[i], f->s, v)) != 0)
+			break;
+	free(el);
+	return rc;
 }
 
 int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, double *out)
@@ -466,20 +500,11 @@ int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 			return -1;
 		*out = rc ? 1.0 : 0.0;
 		return 0;
-	case TPL_FX_PATTR: {
-		xmlNode **v = NULL;
-		size_t n = 0, alloc = 0;
-		rc = tpl_path_eval(f->path, (xmlNode *)node, &v, &n, &alloc);
-		/* the first attribute in document order: that of the first element */
-		for (size_t i = 0; rc == 0 && i < n; i++)
-			if ((rc = tpl_q_attr(v[i], f->s, &s)) != 0)
-				break;
-		free(v);
-		if (rc < 0)
+	case TPL_FX_PATTR:
+		if ((rc = pattr(f, node, &s)) < 0)
 			return -1;
 		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? s : ""));
 		return 0;
-	}
 	case TPL_FX_VAR: {
 		const xmlXPathObject *o = xp && xp->varHash && !xp->varLookupFunc ?
 			xmlHashLookup(xp->varHash, BAD_CAST f->s) : NULL;
@@ -523,6 +548,14 @@ int tpl_fx_test(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node
 {
 	double a, b;
 
+	const char *v;
+	int rc;
+
+	if (f->op == TPL_FX_NODES || f->op == TPL_FX_NONODES) {
+		if ((rc = pattr(f->a, node, &v)) < 0)
+			return -1;
+		return f->op == TPL_FX_NODES ? rc : !rc;
+	}
 	if (f->op != TPL_FX_CMP || tpl_fx_num(f->a, xp, node, &a) || tpl_fx_num(f->b, xp, node, &b))
 		return -1;
 	switch (f->cmp[0]) {
@@ -599,6 +632,11 @@ int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 		return 0;
 	case TPL_FX_SUBSTR:
 		return substr(f, xp, node, out);
+	case TPL_FX_NODES:
+		if ((rc = pattr(f->a, node, &v)) < 0)
+			return -1;
+		sb_adds(out, rc ? v : "");
+		return 0;
 	case TPL_FX_CONCAT:
 		for (size_t i = 0; i < f->nargs; i++)
 			if (tpl_fx_str(f->args[i], xp, node, out))

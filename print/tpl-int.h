@@ -61,10 +61,13 @@ struct tpl_fx {
 	enum { TPL_FX_NUM, TPL_FX_ATTR, TPL_FX_NEG, TPL_FX_POS, TPL_FX_ADD, TPL_FX_SUB,
 	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
 	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR, TPL_FX_VAR,
-	       TPL_FX_MOD, TPL_FX_FLOOR, TPL_FX_PATTR, TPL_FX_CMP } op;
+	       TPL_FX_MOD, TPL_FX_FLOOR, TPL_FX_PATTR, TPL_FX_CMP, TPL_FX_NODES,
+	       TPL_FX_NONODES } op;
 	double num;            /* NUM */
 	struct tpl_q *q;       /* BOOL: a test, as a number 1 or 0 */
 	struct tpl_path *path; /* PATTR: the elements whose attribute s it is */
+	/* NODES (a PATTR): it as a string, or a test (not empty); NONODES the
+	 * test not(it).  Only as a whole expression. */
 	char cmp[3];           /* CMP (a, b): "<", "<=", ">", ">=", "=", "!=" */
 	char *s;               /* ATTR, VAR: the name; STR: the literal */
 	struct tpl_fx *a, *b;  /* NEG, POS, FLOOR (a), ADD, SUB, MUL, DIV, MOD */
@@ -138,7 +141,8 @@ int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 struct sb;
 int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 	       struct sb *out);
-/* A comparison f (op CMP) at node: 1, 0, or -1 when libxml2 must answer. */
+/* A comparison f (op CMP, NODES, NONODES) at node: 1, 0, or -1 when
+ * libxml2 must answer. */
 int tpl_fx_test(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node);
 /* expr as a struct tpl_path, or NULL. */
 struct tpl_path *tpl_path_parse(const char *expr);

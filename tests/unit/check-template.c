@@ -376,7 +376,8 @@ START_TEST(test_fast_xpath)
 		"2 + 4.3 * ($i - 1)", "-25 * floor(($i - 1) div 4) - 10 * floor((($i - 1) mod 4) div 2)",
 		"96 * (($i - 1) mod 2)", "$n mod 2", "@x mod 2", "-7.5 mod $i", "@x mod 0", "floor( @y )",
 		"@x > 0", "@none < 1", "@none >= 0", "($i - 1) mod 4 = 0", "$n != 2", "/r/e/@x <= 2",
-		"(240 - (/r/e/@x - (@y)) * 1.4)", "@x * 1 = 2", "@x - 0 != 2",
+		"(240 - (/r/e/@x - (@y)) * 1.4)", "@x * 1 = 2", "@x - 0 != 2", "/r/e/@x",
+		"not(/r/e/@x)", "/r/e/@none", "not( /r/@none )", " /r/e/@fill ", "/r/@x",
 	};
 	static const char *const near_miss[] = {
 		"1e3 + @x", "@x divx 2", "substring-before ('a', 'b')", "concat('a')",
@@ -389,7 +390,8 @@ START_TEST(test_fast_xpath)
 		"substring('a', 1, 1, 1)", "concat(., ..)", "$p:x + 1", "floor(1, 2)", "floor (1)",
 		"@x mod", "$ i", "$1", "floor(1", "@x modx 2", "/r/e[@x]/@x + 1", "//e/@x + 1",
 		"/@x + 1", "/r/e/@x/y", "@x = 2", "2 != @x", "(@x = '2') = 1", "1 == 1", "1 < 2 < 3",
-		"/r/e/@x = 1", "1 <", "@x > 1 and 1",
+		"/r/e/@x = 1", "1 <", "@x > 1 and 1", "not (/r/@x)", "not(/r/@x", "not(@x) and /r/@x",
+		"not(/r/@x) or 1", "not(/r/e)",
 	};
 	char *err = NULL;
 	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
@@ -450,13 +452,17 @@ START_TEST(test_fast_xpath)
 				continue;
 			}
 			ntry++;
-			if (f->op == TPL_FX_CMP) {
+			if (f->op == TPL_FX_CMP || f->op == TPL_FX_NODES || f->op == TPL_FX_NONODES) {
 				int yes = tpl_fx_test(f, xp, nodes[k]);
 				if (yes >= 0) {
 					nanswer++;
 					ck_assert_msg(yes == xmlXPathCastToBoolean(obj), "'%s' at %zu: %d",
 						      expr, k, yes);
 				}
+			}
+			if (f->op == TPL_FX_CMP || f->op == TPL_FX_NONODES) {
+				struct sb got = SB_INIT;
+				ck_assert_int_lt(tpl_fx_str(f, xp, nodes[k], &got), 0);
 			} else if (tpl_fx_is_num(f)) {
 				double x;
 				ck_assert_int_eq(obj->type, XPATH_NUMBER);
