@@ -382,8 +382,10 @@ static struct tpl_fx *f_str(struct fparse *p)
 	for (;;) {
 		/* substring's start and length are numbers */
 		struct tpl_fx *a = f->op == TPL_FX_SUBSTR && f->nargs ? f_add(p) : f_sarg(p);
-		if (p->bad)
+		if (p->bad) {
+			tpl_fx_free(a); /* what f_add had read */
 			return bad(p, f);
+		}
 		f->args = xrealloc(f->args, (f->nargs + 1) * sizeof *f->args);
 		f->args[f->nargs++] = a;
 		if (*p->s != ',')
