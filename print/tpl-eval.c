@@ -430,6 +430,7 @@ static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
 			sb_release(&sv);
 			return rc;
 		}
+		sb_release(&sv); /* a fallback may leave a buffer behind */
 	}
 	if (!(obj = eval_part(r, el, node, p)))
 		return -1;
