@@ -12,10 +12,11 @@
  *   neg  := '-'* prim
  *   prim := NUMBER | '@' NAME | '$' NAME | path '/@' NAME (path: see below)
  *         | '(' num ')' | 'floor' '(' num ')' | '(' q ')' (a tpl_q test: 1 or 0)
+ *         | 'string-length' '(' sarg ')'
  *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (test= only)
  *         | path '/@' NAME | 'not(' path '/@' NAME ')'   (the latter test= only)
  *   str  := ('substring-before' | 'substring-after') '(' sarg ',' sarg ')'
- *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num ',' num ')'
+ *         | 'concat' '(' sarg (',' sarg)+ ')' | 'substring' '(' sarg ',' num (',' num)? ')'
  *   sarg := str | LITERAL | '@' NAME | '.'
  *
  * and answers them as libxml2 does, to the bit: numbers are doubles
@@ -27,12 +28,13 @@
  * answered only where XPath has no edge case to get wrong: substring()
  * when its numbers are whole (no rounding), '.' at an element of one text
  * or none, mod of finite numbers by one not 0 (fmod, as libxml2), $name
- * when it is a number registered in the context, = and != when neither
- * side is a lone @name or path/@name (an empty node-set differs from
- * nothing).  Anything else, and an attribute that is not one plain text,
+ * when it is a number registered in the context, comparisons when
+ * neither side is a path/@name (any of its nodes may match) nor, for =
+ * and !=, a lone @name (an empty node-set differs from nothing).  Anything else, and an attribute that is not one plain text,
  * goes to libxml2. */
 #include "tpl-int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +148,7 @@ static struct tpl_fx *f_number(struct fparse *p)
 }
 
 static struct tpl_fx *f_add(struct fparse *p);
+static struct tpl_fx *f_sarg(struct fparse *p);
 
 /* The ')' that closes the '(' before s, outside literals; NULL if none. */
 static const char *close_paren(const char *s)
@@ -230,6 +233,19 @@ static struct tpl_fx *f_prim(struct fparse *p)
 		f = f_attr(p); /* the same NAME */
 		if (f)
 			f->op = TPL_FX_VAR;
+		return f;
+	}
+	if (!strncmp(p->s, "string-length(", 14)) {
+		p->s += 14;
+		f_space(p);
+		f = fx_new(TPL_FX_STRLEN);
+		f->args = xcalloc(1, sizeof *f->args);
+		f->args[0] = f_sarg(p);
+		f->nargs = 1;
+		if (p->bad || *p->s != ')')
+			return bad(p, f);
+		p->s++;
+		f_space(p);
 		return f;
 	}
 	if (!strncmp(p->s, "floor(", 6)) {
@@ -394,15 +410,17 @@ static struct tpl_fx *f_str(struct fparse *p)
 		f_space(p);
 	}
 	if (*p->s != ')' || (f->op == TPL_FX_CONCAT ? f->nargs < 2 :
-			     f->nargs != (f->op == TPL_FX_SUBSTR ? 3u : 2u)))
+			     f->op == TPL_FX_SUBSTR ? f->nargs < 2 || f->nargs > 3 : f->nargs != 2))
 		return bad(p, f);
-	for (size_t i = 1; f->op == TPL_FX_SUBSTR && i < 3; i++)
+	for (size_t i = 1; f->op == TPL_FX_SUBSTR && i < f->nargs; i++)
 		if (f->args[i]->op == TPL_FX_ATTR) /* number(@name): keep it simple */
 			return bad(p, f);
 	p->s++;
 	f_space(p);
 	return f;
 }
+
+static size_t utf8_len(const char *s);
 
 struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 {
@@ -421,7 +439,8 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 		f_space(&p);
 		goto done;
 	}
-	if (*p.s == 's' || *p.s == 'c' || (*p.s == '.' && !(p.s[1] >= '0' && p.s[1] <= '9')))
+	if ((*p.s == 's' && strncmp(p.s, "string-length(", 14)) || *p.s == 'c' ||
+	    (*p.s == '.' && !(p.s[1] >= '0' && p.s[1] <= '9')))
 		f = f_sarg(&p);
 	else
 		f = f_add(&p);
@@ -435,11 +454,12 @@ struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr)
 		c->a = f;
 		c->b = f_add(&p);
 		f = c;
-		/* a boolean is compared as one; a lone @name is a node-set */
+		/* a boolean is compared as one; a lone @name is a node-set of
+		 * one or none, path/@name one of many, any of which may match */
 		if (!p.bad && (c->a->op == TPL_FX_BOOL || c->b->op == TPL_FX_BOOL ||
+			       c->a->op == TPL_FX_PATTR || c->b->op == TPL_FX_PATTR ||
 			       ((c->cmp[0] == '=' || c->cmp[0] == '!') &&
-				(c->a->op == TPL_FX_ATTR || c->b->op == TPL_FX_ATTR ||
-				 c->a->op == TPL_FX_PATTR || c->b->op == TPL_FX_PATTR))))
+				(c->a->op == TPL_FX_ATTR || c->b->op == TPL_FX_ATTR))))
 			p.bad = true;
 	}
 	if (!p.bad && f->op == TPL_FX_PATTR) { /* a node-set, not its number */
@@ -463,6 +483,7 @@ bool tpl_fx_is_num(const struct tpl_fx *f)
 	return f->op != TPL_FX_BEFORE && f->op != TPL_FX_AFTER && f->op != TPL_FX_CONCAT &&
 	       f->op != TPL_FX_STR && f->op != TPL_FX_SELF && f->op != TPL_FX_SUBSTR &&
 	       f->op != TPL_FX_CMP && f->op != TPL_FX_NODES && f->op != TPL_FX_NONODES;
+	/* STRLEN is a number */
 }
 
 /* path/@name at node: 1 with the first one's value in *v (document
@@ -507,6 +528,20 @@ int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 			return -1;
 		*out = xmlXPathStringEvalNumber(BAD_CAST(rc ? s : ""));
 		return 0;
+	case TPL_FX_STRLEN: {
+		struct sb str = SB_INIT;
+		long n = 0;
+		if (tpl_fx_str(f->args[0], xp, node, &str)) {
+			sb_release(&str);
+			return -1;
+		}
+		/* characters, as xmlUTF8Strlen counts them in valid UTF-8 */
+		for (const char *c = sb_str(&str); *c; c += utf8_len(c))
+			n++;
+		sb_release(&str);
+		*out = (double)n;
+		return 0;
+	}
 	case TPL_FX_VAR: {
 		const xmlXPathObject *o = xp && xp->varHash && !xp->varLookupFunc ?
 			xmlHashLookup(xp->varHash, BAD_CAST f->s) : NULL;
@@ -587,12 +622,14 @@ static int substr(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *no
 	double x, n;
 	long first, end, pos = 1;
 
-	if (tpl_fx_num(f->args[1], xp, node, &x) || tpl_fx_num(f->args[2], xp, node, &n) ||
+	n = 0; /* substring(s, start): to the end */
+	if (tpl_fx_num(f->args[1], xp, node, &x) ||
+	    (f->nargs == 3 && tpl_fx_num(f->args[2], xp, node, &n)) ||
 	    !(x >= -1e6 && x <= 1e6 && n >= -1e6 && n <= 1e6) || x != (double)(long)x ||
 	    n != (double)(long)n || tpl_fx_str(f->args[0], xp, node, out))
 		return -1;
 	first = (long)x;
-	end = first + (long)n; /* the first position not taken */
+	end = f->nargs == 3 ? first + (long)n : LONG_MAX; /* the first position not taken */
 	sb_adds(out, "");
 	for (c = out->buf + start; *c && pos < end; c += utf8_len(c), pos++)
 		if (pos == first || (!from && first < 1))

@@ -62,7 +62,7 @@ struct tpl_fx {
 	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
 	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR, TPL_FX_VAR,
 	       TPL_FX_MOD, TPL_FX_FLOOR, TPL_FX_PATTR, TPL_FX_CMP, TPL_FX_NODES,
-	       TPL_FX_NONODES } op;
+	       TPL_FX_NONODES, TPL_FX_STRLEN } op;
 	double num;            /* NUM */
 	struct tpl_q *q;       /* BOOL: a test, as a number 1 or 0 */
 	struct tpl_path *path; /* PATTR: the elements whose attribute s it is */
@@ -71,7 +71,8 @@ struct tpl_fx {
 	char cmp[3];           /* CMP (a, b): "<", "<=", ">", ">=", "=", "!=" */
 	char *s;               /* ATTR, VAR: the name; STR: the literal */
 	struct tpl_fx *a, *b;  /* NEG, POS, FLOOR (a), ADD, SUB, MUL, DIV, MOD */
-	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER, SUBSTR (string, start, length) */
+	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER, SUBSTR (string, start[, length]),
+	                          STRLEN (string) */
 	size_t nargs;
 };
 
