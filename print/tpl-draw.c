@@ -569,13 +569,25 @@ static int each_step(struct tpl_run *r, const xmlNode *el, xmlNode *node, size_t
 static int draw_each(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double dx, dy, cnt, oi = r->each_i, on = r->each_n;
-	bool sel;
+	const struct tpl_str *s;
+	xmlNode **v = NULL; /* the nodes of a simple select */
+	size_t nsel = 0, valloc = 0;
+	bool sel, fast;
 	int rc = 0;
 
 	if (tpl_num(r, el, node, "dx", 0, &dx) || tpl_num(r, el, node, "dy", 0, &dy))
 		return -1;
-	tpl_str_of(el, "select", &sel);
-	if (sel) {
+	s = tpl_str_of(el, "select", &sel);
+	fast = sel && s && s->n == 1 && s->parts[0].path && !r->err &&
+	       tpl_path_eval(s->parts[0].path, node, &v, &nsel, &valloc) == 0;
+	if (!fast) {
+		free(v);
+		v = NULL;
+	}
+	if (fast) {
+		for (size_t i = 0; !rc && i < nsel; i++)
+			rc = each_step(r, el, v[i], i, nsel, dx, dy);
+	} else if (sel) {
 		xmlXPathObject *obj = tpl_eval_attr(r, el, node, "select");
 		if (!obj)
 			return -1;
@@ -597,6 +609,7 @@ static int draw_each(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 		for (size_t i = 0; !rc && i < (size_t)cnt; i++)
 			rc = each_step(r, el, node, i, (size_t)cnt, dx, dy);
 	}
+	free(v);
 	r->each_i = oi;
 	r->each_n = on;
 	tpl_setvar(r, "i", oi);
@@ -620,8 +633,10 @@ int tpl_draw(struct tpl_run *r, const xmlNode *parent, xmlNode *node)
 		size_t i;
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
+		/* the first letter first: this runs for every element drawn */
 		for (i = 0; i < ARRAY_SIZE(elements); i++)
-			if (!strcmp((const char *)c->name, elements[i].name))
+			if (c->name[0] == (xmlChar)elements[i].name[0] &&
+			    !strcmp((const char *)c->name, elements[i].name))
 				break;
 		if (i == ARRAY_SIZE(elements))
 			BUG("element '%s' passed the schema", (const char *)c->name);

@@ -43,8 +43,17 @@ void tpl_fail(struct tpl_run *r, const xmlNode *el, const char *fmt, ...)
 	free(msg);
 }
 
+/* $i and $n change at every step of an <each>: the number registered
+ * before is changed in place, for libxml2 hands out copies of it
+ * (xmlXPathVariableLookup), never the object itself. */
 void tpl_setvar(struct tpl_run *r, const char *name, double v)
 {
+	xmlXPathObject *old = r->xp->varHash ? xmlHashLookup(r->xp->varHash, BAD_CAST name) : NULL;
+
+	if (old && old->type == XPATH_NUMBER) {
+		old->floatval = v;
+		return;
+	}
 	xmlXPathRegisterVariable(r->xp, BAD_CAST name, xmlXPathNewFloat(v));
 }
 
@@ -87,10 +96,8 @@ static xmlXPathObject *eval_part(struct tpl_run *r, const xmlNode *el, xmlNode *
 	return obj;
 }
 
-/* @name at node as XPath reads it: 1 with its value in *v, 0 when node
- * has no such attribute, -1 when the value is not one plain text (entity
- * references in a parsed document): then libxml2 reads it. */
-static int q_attr(const xmlNode *node, const char *name, const char **v)
+/* -1 for entity references in a parsed document, say. */
+int tpl_q_attr(const xmlNode *node, const char *name, const char **v)
 {
 	if (!node || node->type != XML_ELEMENT_NODE)
 		return 0; /* no attribute axis */
@@ -109,30 +116,29 @@ static int q_attr(const xmlNode *node, const char *name, const char **v)
 	return 0;
 }
 
-/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
-static int q_test(const struct tpl_q *q, const xmlNode *node)
+int tpl_q_test(const struct tpl_q *q, const xmlNode *node)
 {
 	const char *v;
 	int a, b;
 
 	switch (q->op) {
 	case TPL_Q_ATTR: /* a node-set: true when not empty */
-		return q_attr(node, q->name, &v);
+		return tpl_q_attr(node, q->name, &v);
 	case TPL_Q_EQ:
 	case TPL_Q_NE:
-		if ((a = q_attr(node, q->name, &v)) <= 0)
+		if ((a = tpl_q_attr(node, q->name, &v)) <= 0)
 			return a; /* an empty node-set equals nothing, nor differs */
 		return (strcmp(v, q->lit) == 0) == (q->op == TPL_Q_EQ);
 	case TPL_Q_NOT:
-		a = q_test(q->a, node);
+		a = tpl_q_test(q->a, node);
 		return a < 0 ? -1 : !a;
 	case TPL_Q_AND:
 	case TPL_Q_OR:
-		if ((a = q_test(q->a, node)) < 0)
+		if ((a = tpl_q_test(q->a, node)) < 0)
 			return -1;
 		if (a == (q->op == TPL_Q_OR))
 			return a;
-		b = q_test(q->b, node);
+		b = tpl_q_test(q->b, node);
 		return b;
 	}
 	return -1;
@@ -147,7 +153,10 @@ int tpl_test_attr(struct tpl_run *r, const xmlNode *el, xmlNode *node, const cha
 
 	if (r->err)
 		return -1;
-	if (s && s->n == 1 && s->parts[0].q && (yes = q_test(s->parts[0].q, node)) >= 0)
+	if (s && s->n == 1 && s->parts[0].q && (yes = tpl_q_test(s->parts[0].q, node)) >= 0)
+		return yes;
+	if (s && s->n == 1 && s->parts[0].fx &&
+	    (yes = tpl_fx_test(s->parts[0].fx, r->xp, node)) >= 0)
 		return yes;
 	if (!(obj = tpl_eval_attr(r, el, node, name)))
 		return -1;
@@ -274,6 +283,24 @@ static void add_value(struct sb *out, xmlXPathObject *obj)
 	xmlFree(str);
 }
 
+/* The value of a tpl_fx expression at node added to out, as add_value
+ * would add libxml2's; -1 (out unchanged) when libxml2 must answer. */
+static int add_fx(struct sb *out, const struct tpl_fx *f, xmlXPathContext *xp,
+		  const xmlNode *node)
+{
+	xmlChar *str;
+	double x;
+
+	if (!tpl_fx_is_num(f))
+		return tpl_fx_str(f, xp, node, out);
+	if (tpl_fx_num(f, xp, node, &x))
+		return -1;
+	str = xmlXPathCastNumberToString(x);
+	sb_adds(out, (const char *)str);
+	xmlFree(str);
+	return 0;
+}
+
 char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 		     const struct tpl_str *s)
 {
@@ -290,12 +317,14 @@ char *tpl_expand_str(struct tpl_run *r, const xmlNode *el, xmlNode *node,
 			continue;
 		}
 		if (p->q && p->q->op == TPL_Q_ATTR && !r->err) {
-			int found = q_attr(node, p->q->name, &v);
+			int found = tpl_q_attr(node, p->q->name, &v);
 			if (found >= 0) {
 				sb_adds(&out, found ? v : "");
 				continue;
 			}
 		}
+		if (p->fx && !r->err && add_fx(&out, p->fx, r->xp, node) == 0)
+			continue;
 		if (!(obj = eval_part(r, el, node, p))) {
 			sb_release(&out);
 			return NULL;
@@ -381,10 +410,28 @@ static int num_of_expr(struct tpl_run *r, const xmlNode *el, xmlNode *node, cons
 	xmlXPathObject *obj;
 	const char *v;
 	xmlChar *str;
+	double x;
 	int rc;
 
-	if (p->q && p->q->op == TPL_Q_ATTR && (rc = q_attr(node, p->q->name, &v)) >= 0)
+	if (p->q && p->q->op == TPL_Q_ATTR && (rc = tpl_q_attr(node, p->q->name, &v)) >= 0)
 		return read_num(r, el, name, rc ? v : "", out);
+	if (p->fx && tpl_fx_is_num(p->fx) && tpl_fx_num(p->fx, r->xp, node, &x) == 0) {
+		if (memo_num(r->t->memo, x, out))
+			return 0;
+		str = xmlXPathCastNumberToString(x);
+		rc = read_num(r, el, name, (const char *)str, out);
+		xmlFree(str);
+		return rc;
+	}
+	if (p->fx && !tpl_fx_is_num(p->fx)) {
+		struct sb sv = SB_INIT;
+		if (tpl_fx_str(p->fx, r->xp, node, &sv) == 0) {
+			rc = read_num(r, el, name, sb_str(&sv), out);
+			sb_release(&sv);
+			return rc;
+		}
+		sb_release(&sv); /* a fallback may leave a buffer behind */
+	}
 	if (!(obj = eval_part(r, el, node, p)))
 		return -1;
 	if (obj->type == XPATH_NUMBER && memo_num(r->t->memo, obj->floatval, out)) {

@@ -220,6 +220,8 @@ void tpl_str_free(struct tpl_str *s)
 		free(s->parts[i].text);
 		xmlXPathFreeCompExpr(s->parts[i].comp);
 		tpl_q_free(s->parts[i].q);
+		tpl_fx_free(s->parts[i].fx);
+		tpl_path_free(s->parts[i].path);
 	}
 	free(s->parts);
 	free(s->lit);
@@ -233,6 +235,8 @@ static void add_part(struct tpl_str *s, char *text, size_t len, xmlXPathCompExpr
 	s->parts[s->n].len = len;
 	s->parts[s->n].comp = comp;
 	s->parts[s->n].q = NULL;
+	s->parts[s->n].fx = NULL;
+	s->parts[s->n].path = NULL;
 	s->n++;
 }
 
@@ -246,6 +250,10 @@ static bool add_expr(struct tpl_str *s, xmlXPathContext *xp, char *expr)
 	}
 	add_part(s, expr, strlen(expr), comp);
 	s->parts[s->n - 1].q = tpl_q_parse(expr);
+	if (!s->parts[s->n - 1].q)
+		s->parts[s->n - 1].fx = tpl_fx_parse(xp, expr);
+	if (!s->parts[s->n - 1].q && !s->parts[s->n - 1].fx)
+		s->parts[s->n - 1].path = tpl_path_parse(expr);
 	return true;
 }
 

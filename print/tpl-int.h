@@ -41,6 +41,39 @@ struct tpl_part {
 	size_t len;
 	xmlXPathCompExpr *comp;  /* NULL for a literal */
 	struct tpl_q *q;         /* the expression, when it is a simple one */
+	struct tpl_fx *fx;       /* or arithmetic or a string lookup (tpl-fast.c) */
+	struct tpl_path *path;   /* or a path of child steps (tpl-fast.c) */
+};
+
+/* A path of child steps by name, each with an optional simple predicate. */
+struct tpl_path {
+	bool abs;
+	size_t n;
+	struct {
+		char *name;
+		struct tpl_q *pred; /* or NULL */
+	} *steps;
+};
+
+/* Arithmetic of numbers and @attributes, and substring-before/-after and
+ * concat of literals and @attributes, read without libxml2 (tpl-fast.c). */
+struct tpl_fx {
+	enum { TPL_FX_NUM, TPL_FX_ATTR, TPL_FX_NEG, TPL_FX_POS, TPL_FX_ADD, TPL_FX_SUB,
+	       TPL_FX_MUL, TPL_FX_DIV, TPL_FX_STR, TPL_FX_CONCAT, TPL_FX_BEFORE,
+	       TPL_FX_AFTER, TPL_FX_BOOL, TPL_FX_SELF, TPL_FX_SUBSTR, TPL_FX_VAR,
+	       TPL_FX_MOD, TPL_FX_FLOOR, TPL_FX_PATTR, TPL_FX_CMP, TPL_FX_NODES,
+	       TPL_FX_NONODES, TPL_FX_STRLEN } op;
+	double num;            /* NUM */
+	struct tpl_q *q;       /* BOOL: a test, as a number 1 or 0 */
+	struct tpl_path *path; /* PATTR: the elements whose attribute s it is */
+	/* NODES (a PATTR): it as a string, or a test (not empty); NONODES the
+	 * test not(it).  Only as a whole expression. */
+	char cmp[3];           /* CMP (a, b): "<", "<=", ">", ">=", "=", "!=" */
+	char *s;               /* ATTR, VAR: the name; STR: the literal */
+	struct tpl_fx *a, *b;  /* NEG, POS, FLOOR (a), ADD, SUB, MUL, DIV, MOD */
+	struct tpl_fx **args;  /* CONCAT, BEFORE, AFTER, SUBSTR (string, start[, length]),
+	                          STRLEN (string) */
+	size_t nargs;
 };
 
 /* The simplest XPath of templates, read without libxml2: @name, its tests
@@ -96,8 +129,37 @@ void tpl_q_free(struct tpl_q *q);
 /* v as a number of an attribute (decimal, finite, at most 1e6 either way). */
 bool tpl_parse_num(const char *v, double *out);
 
+/* tpl-fast.c */
+/* expr as a struct tpl_fx (xp reads its number literals); NULL when it is
+ * not of that shape. */
+struct tpl_fx *tpl_fx_parse(xmlXPathContext *xp, const char *expr);
+void tpl_fx_free(struct tpl_fx *f);
+/* Whether f gives a number (else a string). */
+bool tpl_fx_is_num(const struct tpl_fx *f);
+/* f's value at node, its $variables those of xp; -1 when libxml2 must
+ * answer (an attribute that is not one plain text, say).  tpl_fx_str appends to out, and leaves it as it was on -1. */
+int tpl_fx_num(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node, double *out);
+struct sb;
+int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
+	       struct sb *out);
+/* A comparison f (op CMP, NODES, NONODES) at node: 1, 0, or -1 when
+ * libxml2 must answer. */
+int tpl_fx_test(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node);
+/* expr as a struct tpl_path, or NULL. */
+struct tpl_path *tpl_path_parse(const char *expr);
+void tpl_path_free(struct tpl_path *p);
+/* The nodes p selects at node, in document order, into *v (*n of them;
+ * *v grows, *alloc its size); -1 when libxml2 must answer. */
+int tpl_path_eval(const struct tpl_path *p, xmlNode *node, xmlNode ***v, size_t *n,
+		  size_t *alloc);
+
 /* tpl-eval.c */
 struct tpl_num_memo *tpl_num_memo_new(void);
+/* @name at node as XPath reads it: 1 with its value in *v, 0 when node has
+ * no such attribute, -1 when it is not one plain text (libxml2 reads it). */
+int tpl_q_attr(const xmlNode *node, const char *name, const char **v);
+/* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
+int tpl_q_test(const struct tpl_q *q, const xmlNode *node);
 /* The '}' that ends the expression starting at s (just after '{'), or NULL. */
 const char *tpl_expr_end(const char *s);
 /* s as a colour: false if it is none of ours; *set false for "none". */

@@ -2,6 +2,7 @@
  * (file and line for bad XML, schema violations and XPath errors), {XPath}
  * substitution against items and a state document, items and copies, and
  * kits.  Drawing itself is checked on real PDFs by tests/sh/kits.sh. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,6 +264,314 @@ START_TEST(test_simple_xpath)
 		xmlXPathFreeContext(r.xp);
 		tpl_free(t);
 		free(text);
+	}
+	xmlXPathFreeContext(xp);
+	xmlFreeDoc(state);
+}
+END_TEST
+
+/* The arithmetic and string lookups read without libxml2 (tpl-fast.c)
+ * give libxml2's value to the bit, over hand-picked and generated
+ * expressions at nodes with every kind of attribute value; near misses
+ * are left to libxml2. */
+static bool same_num(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || !memcmp(&a, &b, sizeof a);
+}
+
+/* A random arithmetic expression of depth at most d (an LCG: the same
+ * expressions every run). */
+static void gen_num(struct sb *out, unsigned *seed, int d)
+{
+	static const char *const leaves[] = {
+		"@x", "@y", "@none", "0", "1", "2", "3.5", "10.3923", "0.1", ".5", "5.",
+		"58", "178", "12", "0.30000000000000004", "1234567.891", "007", "100000000000000000000",
+		"(@fill = 'den')", "(not(@y) or @x = '2')", "$i", "$n", "floor(@x)", "floor(-2.5)",
+		"/r/e/@x", "/r/e/@none", "/r/@x", "/r/e/@fill", "string-length(@fill)",
+		"string-length(concat(@x, 'é'))",
+	};
+	static const char *const ops[] = {
+		" + ", " - ", " * ", " div ", "+", "-", "*", "\tdiv\n", " mod ", "mod ",
+	};
+	unsigned k;
+
+	*seed = *seed * 1103515245u + 12345u;
+	k = (*seed >> 16) % 8;
+	if (d == 0 || k < 3) {
+		sb_adds(out, leaves[(*seed >> 8) % ARRAY_SIZE(leaves)]);
+		return;
+	}
+	if (k == 3) {
+		sb_adds(out, (*seed >> 4) & 1 ? "-" : "- -");
+		gen_num(out, seed, d - 1);
+		return;
+	}
+	if (k == 4) {
+		sb_adds(out, "( ");
+		gen_num(out, seed, d - 1);
+		sb_adds(out, " )");
+		return;
+	}
+	gen_num(out, seed, d - 1);
+	sb_adds(out, ops[(*seed >> 12) % ARRAY_SIZE(ops)]);
+	gen_num(out, seed, d - 1);
+}
+
+static void gen_str(struct sb *out, unsigned *seed, int d)
+{
+	static const char *const leaves[] = {
+		"@fill", "@x", "@none", "''", "'|'", "\"=\"", "'|grass=#bcdc8f|den=#6d4c41|=x|'",
+		"'grass'", "'é|é=ü|'", "'a'", ".",
+	};
+	static const char *const fns[] = { "substring-before(", "substring-after(", "concat(" };
+	unsigned k;
+
+	*seed = *seed * 1103515245u + 12345u;
+	k = (*seed >> 16) % 6;
+	if (d == 0 || k < 2) {
+		sb_adds(out, leaves[(*seed >> 8) % ARRAY_SIZE(leaves)]);
+		return;
+	}
+	if (k == 5) {
+		sb_adds(out, "substring(");
+		gen_str(out, seed, d - 1);
+		sb_adds(out, ", ");
+		gen_num(out, seed, 2);
+		if ((*seed >> 5) & 1) {
+			sb_adds(out, ", ");
+			gen_num(out, seed, 2);
+		}
+		sb_adds(out, ")");
+		return;
+	}
+	sb_adds(out, fns[k - 2]);
+	gen_str(out, seed, d - 1);
+	sb_adds(out, " , ");
+	gen_str(out, seed, d - 1);
+	if (k == 4 && ((*seed >> 4) & 1)) {
+		sb_adds(out, ",");
+		gen_str(out, seed, d - 1);
+	}
+	sb_adds(out, ")");
+}
+
+START_TEST(test_fast_xpath)
+{
+	static const char state_xml[] =
+		"<r><e x=\"2\" y=\"3\" fill=\"grass\"/><e x=\" 4.25 \" y=\"-1\" fill=\"den\"/>"
+		"<e x=\"1e3\" y=\"\" fill=\"\"/><e x=\"abc\" y=\".5\" fill=\"x|y\"/>"
+		"<e x=\"5.\" y=\"0.1\" fill=\"grass=\"/><e x=\"-0\" y=\"123456789.123456789\" fill=\"=\"/>"
+		"<e x=\"1.0000000000000002\" y=\"\t7\n\" fill=\"é\"/><e x=\"+3\" y=\"- 3\" fill=\"a&amp;b\"/>"
+		"<e x=\"00000000000000000000000000001.5\" y=\"0.000000000000000000001\"/><e/></r>";
+	static const char *const fast[] = {
+		"58 + 10.3923 * @x - 3.5", "178 - 12 * (@y + @x div 2) - 5.4", "-@x", "--@x",
+		"- - -@y", "@x*@y", "@x div 0", "-@x div 0", "0 div 0", "(@x)+(@y)", "3-2", "7",
+		"@x-1 + 1",
+		"substring-before(substring-after('|grass=#bcdc8f|mountain=#b0aca6|water=#4f9fdc|"
+		"gold=#f2c230|den=#6d4c41|', concat('|', @fill, '=')), '|')",
+		"substring-after(@fill, '')", "substring-before(@fill, '')", "concat(@x, @none, @y)",
+		"substring-after( 'aXbXc' , 'X' )", "substring-before(\"a'b\", \"'\")",
+		"substring(' den', 1, 4 * (@fill = 'den'))", "substring('éàü', 2, 1)",
+		"substring(@fill, 0, 3)", "substring(@fill, -1, 3)", "substring('abc', 2, 10)",
+		"substring('abc', 5, 1)", "substring(., 1, 2)", ".", " . ", "1 + (@x = '2')",
+		"(@fill = 'den' or not(@x)) * 3", "substring('abc', 1.5, 1)", "substring('abc', 0 div 0, 2)",
+		"substring('#d32f2f#1e63c4', 7 * (1 + (@fill = 'den')) - 6, 7)",
+		"2 + 4.3 * ($i - 1)", "-25 * floor(($i - 1) div 4) - 10 * floor((($i - 1) mod 4) div 2)",
+		"96 * (($i - 1) mod 2)", "$n mod 2", "@x mod 2", "-7.5 mod $i", "@x mod 0", "floor( @y )",
+		"@x > 0", "@none < 1", "@none >= 0", "($i - 1) mod 4 = 0", "$n != 2", "(/r/e/@x) + 0 <= 2",
+		"(240 - (/r/e/@x - (@y)) * 1.4)", "@x * 1 = 2", "@x - 0 != 2", "/r/e/@x",
+		"not(/r/e/@x)", "/r/e/@none", "not( /r/@none )", " /r/e/@fill ", "/r/@x",
+		"substring(@fill, 2)", "substring('abc', 0)", "substring(@fill, string-length(@fill) - 1)",
+		"substring(@fill, 1, string-length(@fill) - 2)", "string-length('é|a')", "substring('éà', -3)",
+	};
+	static const char *const near_miss[] = {
+		"1e3 + @x", "@x divx 2", "substring-before ('a', 'b')", "concat('a')",
+		"substring-after('a')", "substring-after('a', 'b', 'c')", "@x", "(@x)", "@x = 1",
+		"@p:x + 1", "2 + @x[1]", "number(@x)", "@x +", "'a'", "concat('a', 1)",
+		"substring-before(@a, 'b') = 'c'", "@x * * 2", "3x", "1..2",
+		"concat('a', 'b') and 1", "string-length()", "concat('a', 'b", "2 + @é", "@x div",
+		"(1 + 2", "1 + 2)", "- ", "@1 + 1", "1.5e2", "@x or 1", "string-length(1)",
+		"substring(@x, @x, 1)", "substring ('a', 1, 1)", ". + 1", "./x", "..", ".[1]", "(@x = 1)",
+		"substring('a', 1, 1, 1)", "concat(., ..)", "$p:x + 1", "floor(1, 2)", "floor (1)",
+		"@x mod", "$ i", "$1", "floor(1", "@x modx 2", "/r/e[@x]/@x + 1", "//e/@x + 1",
+		"/@x + 1", "/r/e/@x/y", "@x = 2", "2 != @x", "(@x = '2') = 1", "1 == 1", "1 < 2 < 3",
+		"/r/e/@x = 1", "1 <", "@x > 1 and 1", "not (/r/@x)", "not(/r/@x", "not(@x) and /r/@x",
+		"not(/r/@x) or 1", "not(/r/e)", "/r/e/@x <= 2", "1 > /r/e/@y",
+	};
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	xmlXPathContext *xp = xmlXPathNewContext(state);
+	xmlNode *nodes[16];
+	size_t nn = 0, nexpr = 0, nanswer = 0, ntry = 0;
+	unsigned seed = 1;
+
+	ck_assert_ptr_nonnull(state);
+	for (xmlNode *c = xmlDocGetRootElement(state)->children; c; c = c->next)
+		nodes[nn++] = c;
+	nodes[nn++] = xmlDocGetRootElement(state);
+	nodes[nn++] = (xmlNode *)state;
+	xmlXPathRegisterVariable(xp, BAD_CAST "i", xmlXPathNewFloat(3));
+	xmlXPathRegisterVariable(xp, BAD_CAST "n", xmlXPathNewFloat(-7.5));
+	for (size_t i = 0; i < ARRAY_SIZE(near_miss); i++) {
+		struct tpl_fx *f = tpl_fx_parse(xp, near_miss[i]);
+		ck_assert_msg(!f, "'%s' read as fast", near_miss[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fast) + 600; i++) {
+		struct sb gen = SB_INIT;
+		const char *expr;
+		struct tpl_fx *f;
+		if (i < ARRAY_SIZE(fast)) {
+			expr = fast[i];
+		} else {
+			static const char *const cmps[] = { " < ", "<=", " > ", ">= ", " = ", " != " };
+			if (i % 4 == 3) { /* a comparison, for test= */
+				gen_num(&gen, &seed, 3);
+				sb_adds(&gen, cmps[(seed >> 7) % ARRAY_SIZE(cmps)]);
+				gen_num(&gen, &seed, 3);
+			} else if (i % 2) {
+				gen_num(&gen, &seed, 5);
+			} else {
+				gen_str(&gen, &seed, 4);
+			}
+			expr = sb_str(&gen);
+		}
+		f = tpl_fx_parse(xp, expr);
+		ck_assert_msg(f != NULL || i >= ARRAY_SIZE(fast), "'%s' not read as fast", expr);
+		if (!f) { /* a generated lone @name, say */
+			sb_release(&gen);
+			continue;
+		}
+		nexpr++;
+		for (size_t k = 0; k < nn; k++) {
+			xmlXPathObject *obj;
+			xp->node = nodes[k];
+			obj = xmlXPathEval(BAD_CAST expr, xp);
+			if (!obj) { /* $n-1 is a variable "n-1": both must leave it */
+				double x;
+				struct sb got = SB_INIT;
+				ck_assert_msg(f->op == TPL_FX_CMP ? tpl_fx_test(f, xp, nodes[k]) < 0 :
+					      tpl_fx_is_num(f) ? tpl_fx_num(f, xp, nodes[k], &x) < 0 :
+					      tpl_fx_str(f, xp, nodes[k], &got) < 0,
+					      "libxml2 fails on '%s', tpl_fx does not", expr);
+				sb_release(&got);
+				continue;
+			}
+			ntry++;
+			if (f->op == TPL_FX_CMP || f->op == TPL_FX_NODES || f->op == TPL_FX_NONODES) {
+				int yes = tpl_fx_test(f, xp, nodes[k]);
+				if (yes >= 0) {
+					nanswer++;
+					ck_assert_msg(yes == xmlXPathCastToBoolean(obj), "'%s' at %zu: %d",
+						      expr, k, yes);
+				}
+			}
+			if (f->op == TPL_FX_CMP || f->op == TPL_FX_NONODES) {
+				struct sb got = SB_INIT;
+				ck_assert_int_lt(tpl_fx_str(f, xp, nodes[k], &got), 0);
+			} else if (tpl_fx_is_num(f)) {
+				double x;
+				ck_assert_int_eq(obj->type, XPATH_NUMBER);
+				if (tpl_fx_num(f, xp, nodes[k], &x) == 0) {
+					nanswer++;
+					ck_assert_msg(same_num(x, obj->floatval),
+						      "'%s' at %zu: %.17g, libxml2 %.17g", expr, k, x,
+						      obj->floatval);
+				}
+			} else {
+				struct sb got = SB_INIT;
+				xmlChar *want = xmlXPathCastToString(obj); /* '.' is a node-set */
+				sb_adds(&got, "kept");
+				if (tpl_fx_str(f, xp, nodes[k], &got) == 0) {
+					nanswer++;
+					ck_assert_msg(!strncmp(sb_str(&got), "kept", 4) &&
+						      !strcmp(sb_str(&got) + 4, (const char *)want),
+						      "'%s' at %zu: '%s', libxml2 '%s'", expr, k,
+						      sb_str(&got), want);
+				} else {
+					ck_assert_str_eq(sb_str(&got), "kept");
+				}
+				xmlFree(want);
+				sb_release(&got);
+			}
+			xmlXPathFreeObject(obj);
+		}
+		tpl_fx_free(f);
+		sb_release(&gen);
+	}
+	ck_assert_uint_gt(nexpr, 400);
+	/* '.' at the root and the document, fractions in substring() go to libxml2 */
+	ck_assert_uint_gt(nanswer, ntry * 2 / 3);
+	xmlXPathFreeContext(xp);
+	xmlFreeDoc(state);
+}
+END_TEST
+
+/* The paths walked without libxml2 (tpl-fast.c) select libxml2's nodes in
+ * its order, from every node; near misses are left to libxml2. */
+START_TEST(test_fast_paths)
+{
+	static const char state_xml[] =
+		"<report player=\"p\"><view><cell x=\"1\"/><piece/><cell x=\"2\" dashed=\"yes\"/>"
+		"<line dashed=\"no\"/><line dashed=\"yes\"/><line/></view><page><entry kind=\"a\"/>"
+		"<entry/></page><view><cell x=\"3\"><cell x=\"4\"/></cell></view>"
+		"<q:cell xmlns:q=\"urn:q\"/><page><entry kind=\"b\"/></page></report>";
+	static const char *const fast[] = {
+		"/report/view/cell", "/report/view/line[@dashed = 'yes']", "/report/view/line[@dashed = 'no']",
+		"/report/page", "entry", "cell", "view/cell/cell", "/report", "/view", "/report/view/line[@dashed]",
+		"/report/view/line[not(@dashed) or @dashed = 'no']", "/report/page/entry[@kind != 'a']",
+		"/report/view/cell[@x='1' or @x = \"3\"]/cell", "nothing", "/report/view/line[ @dashed = ']' ]",
+	};
+	static const char *const near_miss[] = {
+		"/report/view/cell[1]", "/report//cell", "report/view/*", "/report/view/cell | /report/page",
+		"/report/view/cell[@x = 1]", " /report", "/report /view", "q:cell", "child::cell",
+		"/report/view/cell[@x][@y]", "/report/view/cell[position() = 1]", "text()", "..", ".",
+		"/", "/report/", "//cell", "/report/view/cell[@x = 'a']]", "/report/view/line[@dashed = 'yes'",
+		"/report/view/cell/@x", "1cell", "@x", "$v", "cell[cell[@x]]",
+	};
+	char *err = NULL;
+	xmlDoc *state = xml_parse(state_xml, sizeof state_xml - 1, "state", &err);
+	xmlXPathContext *xp = xmlXPathNewContext(state);
+	xmlNode *nodes[64];
+	size_t nn = 0;
+
+	ck_assert_ptr_nonnull(state);
+	nodes[nn++] = (xmlNode *)state;
+	for (size_t i = 0; i < nn && nn < 60; i++)
+		for (xmlNode *c = nodes[i]->children; c; c = c->next)
+			nodes[nn++] = c;
+	for (xmlAttr *a = xmlDocGetRootElement(state)->properties; a; a = a->next)
+		nodes[nn++] = (xmlNode *)a;
+	for (size_t i = 0; i < ARRAY_SIZE(near_miss); i++) {
+		struct tpl_path *p = tpl_path_parse(near_miss[i]);
+		ck_assert_msg(!p, "'%s' read as a simple path", near_miss[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fast); i++) {
+		struct tpl_path *p = tpl_path_parse(fast[i]);
+		ck_assert_msg(p != NULL, "'%s' not read as a simple path", fast[i]);
+		for (size_t k = 0; k < nn; k++) {
+			xmlXPathObject *obj;
+			xmlNode **v = NULL;
+			size_t n = 0, alloc = 0;
+			int rc = tpl_path_eval(p, nodes[k], &v, &n, &alloc);
+			xp->node = nodes[k];
+			obj = xmlXPathEval(BAD_CAST fast[i], xp);
+			ck_assert_ptr_nonnull(obj);
+			ck_assert_int_eq(obj->type, XPATH_NODESET);
+			if (rc == 0) {
+				int want = obj->nodesetval ? obj->nodesetval->nodeNr : 0;
+				ck_assert_msg((int)n == want, "'%s' at %zu: %zu nodes, libxml2 %d",
+					      fast[i], k, n, want);
+				for (size_t j = 0; j < n; j++)
+					ck_assert_ptr_eq(v[j], obj->nodesetval->nodeTab[j]);
+			} else {
+				ck_assert_msg(nodes[k]->type == XML_ATTRIBUTE_NODE ||
+					      nodes[k]->type == XML_TEXT_NODE,
+					      "'%s' at %zu left to libxml2", fast[i], k);
+			}
+			free(v);
+			xmlXPathFreeObject(obj);
+		}
+		tpl_path_free(p);
 	}
 	xmlXPathFreeContext(xp);
 	xmlFreeDoc(state);
@@ -580,6 +889,8 @@ int main(void)
 	tcase_add_test(tc, test_select_from_state);
 	tcase_add_test(tc, test_substitution);
 	tcase_add_test(tc, test_simple_xpath);
+	tcase_add_test(tc, test_fast_xpath);
+	tcase_add_test(tc, test_fast_paths);
 	tcase_add_test(tc, test_errors_name_file_and_line);
 	tcase_add_test(tc, test_runtime_errors);
 	tcase_add_test(tc, test_kits);
