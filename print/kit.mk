@@ -1,7 +1,8 @@
 # kit.mk - templates and printable kits (`wyrmpost print`), included by
 # Makefile.am.  Paths are from the top of the tree.
 KIT_SOURCES = print/template.h print/tpl-int.h print/template.c print/tpl-load.c \
-	print/tpl-eval.c print/tpl-expr.c print/tpl-fast.c print/tpl-draw.c
+	print/tpl-eval.c print/tpl-expr.c print/tpl-fast.c print/tpl-path.c \
+	print/tpl-draw.c
 KIT_CLI_SOURCES = src/cmd-print.c
 KIT_UNIT_TESTS = check-template
 check_template_SOURCES = tests/unit/check-template.c $(TESTUTIL)

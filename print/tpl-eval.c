@@ -181,9 +181,7 @@ xmlXPathObject *tpl_eval_attr(struct tpl_run *r, const xmlNode *el, xmlNode *nod
 	return obj;
 }
 
-/* The end of the expression that starts at s (just after '{'): the next
- * '}' outside a quoted XPath literal, or NULL. */
-const char *tpl_expr_end(const char *s)
+const char *tpl_unquoted(const char *s, const char *stops)
 {
 	char q = 0;
 	for (; *s; s++) {
@@ -192,11 +190,17 @@ const char *tpl_expr_end(const char *s)
 				q = 0;
 		} else if (*s == '"' || *s == '\'') {
 			q = *s;
-		} else if (*s == '}') {
+		} else if (strchr(stops, *s)) {
 			return s;
 		}
 	}
 	return NULL;
+}
+
+bool tpl_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == '.';
 }
 
 int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *arg)
@@ -213,7 +217,7 @@ int tpl_each_expr(const char *s, int (*fn)(void *arg, const char *expr), void *a
 			s++;
 			continue;
 		}
-		e = tpl_expr_end(s + 1);
+		e = tpl_unquoted(s + 1, "}");
 		if (!e)
 			return fn(arg, NULL);
 		expr = xstrndup(s + 1, (size_t)(e - s - 1));
@@ -247,7 +251,7 @@ char *tpl_expand(struct tpl_run *r, const xmlNode *el, xmlNode *node, const char
 			sb_addc(&out, *s++);
 			continue;
 		}
-		e = tpl_expr_end(s + 1);
+		e = tpl_unquoted(s + 1, "}");
 		if (!e) {
 			tpl_fail(r, el, "'{' without '}' in '%s'", s);
 			sb_release(&out);

@@ -295,7 +295,7 @@ static struct tpl_str *compile_str(xmlXPathContext *xp, const char *src, bool wh
 		return s;
 	}
 	while (*(src = add_literal(s, src))) {
-		const char *e = tpl_expr_end(src + 1);
+		const char *e = tpl_unquoted(src + 1, "}");
 		if (!e || !add_expr(s, xp, xstrndup(src + 1, (size_t)(e - src - 1))))
 			goto fail;
 		src = e + 1;

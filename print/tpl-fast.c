@@ -10,7 +10,7 @@
  *
  *   num  := mul (('+' | '-') mul)*        mul := neg (('*' | 'div' | 'mod') neg)*
  *   neg  := '-'* prim
- *   prim := NUMBER | '@' NAME | '$' NAME | path '/@' NAME (path: see below)
+ *   prim := NUMBER | '@' NAME | '$' NAME | path '/@' NAME (path: tpl-path.c)
  *         | '(' num ')' | 'floor' '(' num ')' | '(' q ')' (a tpl_q test: 1 or 0)
  *         | 'string-length' '(' sarg ')'
  *   test := num ('<' | '<=' | '>' | '>=' | '=' | '!=') num   (test= only)
@@ -56,12 +56,6 @@ static void f_space(struct fparse *p)
 		p->s++;
 }
 
-static bool f_name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '-' || c == '.';
-}
-
 static struct tpl_fx *fx_new(int op)
 {
 	struct tpl_fx *f = xcalloc(1, sizeof *f);
@@ -97,11 +91,11 @@ static struct tpl_fx *f_attr(struct fparse *p)
 	const char *start = p->s + 1;
 	struct tpl_fx *f;
 
-	if (!f_name_char(*start) || (*start >= '0' && *start <= '9') || *start == '-' ||
+	if (!tpl_name_char(*start) || (*start >= '0' && *start <= '9') || *start == '-' ||
 	    *start == '.')
 		return bad(p, NULL);
 	p->s = start;
-	while (f_name_char(*p->s))
+	while (tpl_name_char(*p->s))
 		p->s++;
 	if (*p->s == ':' || *p->s == '(' || (unsigned char)*p->s >= 0x80)
 		return bad(p, NULL);
@@ -128,7 +122,7 @@ static struct tpl_fx *f_number(struct fparse *p)
 			p->s++;
 	}
 	/* no exponents (libxml2 reads them, XPath does not), nothing glued on */
-	if (f_name_char(*p->s) || *p->s == ':' || (unsigned char)*p->s >= 0x80)
+	if (tpl_name_char(*p->s) || *p->s == ':' || (unsigned char)*p->s >= 0x80)
 		if (*p->s != '-')
 			return bad(p, NULL);
 	lit = xstrndup(start, (size_t)(p->s - start));
@@ -154,18 +148,12 @@ static struct tpl_fx *f_sarg(struct fparse *p);
 static const char *close_paren(const char *s)
 {
 	int depth = 1;
-	char q = 0;
-	for (; *s; s++) {
-		if (q) {
-			if (*s == q)
-				q = 0;
-		} else if (*s == '"' || *s == '\'') {
-			q = *s;
-		} else if (*s == '(') {
-			depth++;
-		} else if (*s == ')' && --depth == 0) {
+	while ((s = tpl_unquoted(s, "()")) != NULL) {
+		if (*s == ')' && --depth == 0)
 			return s;
-		}
+		if (*s == '(')
+			depth++;
+		s++;
 	}
 	return NULL;
 }
@@ -203,7 +191,7 @@ static struct tpl_fx *f_pattr(struct fparse *p)
 	struct tpl_fx *f;
 	char *text;
 
-	while (f_name_char(*p->s) || *p->s == '/')
+	while (tpl_name_char(*p->s) || *p->s == '/')
 		p->s++;
 	if (p->s - start < 2 || p->s[-1] != '/' || *p->s != '@')
 		return bad(p, NULL);
@@ -299,7 +287,7 @@ static struct tpl_fx *f_neg(struct fparse *p)
 static bool f_word(struct fparse *p, const char *w)
 {
 	size_t n = strlen(w);
-	if (strncmp(p->s, w, n) || f_name_char(p->s[n]) || p->s[n] == ':' ||
+	if (strncmp(p->s, w, n) || tpl_name_char(p->s[n]) || p->s[n] == ':' ||
 	    (unsigned char)p->s[n] >= 0x80)
 		return false;
 	p->s += n;
@@ -356,7 +344,7 @@ static struct tpl_fx *f_sarg(struct fparse *p)
 
 	if (*p->s == '@')
 		return f_attr(p);
-	if (*p->s == '.' && !f_name_char(p->s[1]) && p->s[1] != '/' && p->s[1] != ':' &&
+	if (*p->s == '.' && !tpl_name_char(p->s[1]) && p->s[1] != '/' && p->s[1] != ':' &&
 	    p->s[1] != '[' && p->s[1] != '(' && (unsigned char)p->s[1] < 0x80) {
 		p->s++;
 		f_space(p);
@@ -711,137 +699,4 @@ fallback:
 		out->buf[start] = '\0';
 	}
 	return -1;
-}
-
-/* --- simple paths ------------------------------------------------------------
- * <each select="/report/view/cell"> and select="entry": child steps by
- * name, each with at most one predicate that tpl_q reads (a boolean, never
- * a position):
- *
- *   path := '/'? step ('/' step)*       step := NAME ('[' q ']')?
- *
- * with no whitespace outside the predicate.  libxml2 builds, sorts and
- * copies a node-set for these; walking the children in order gives the
- * same nodes in the same (document) order, with no duplicates. */
-
-void tpl_path_free(struct tpl_path *p)
-{
-	if (!p)
-		return;
-	for (size_t i = 0; i < p->n; i++) {
-		free(p->steps[i].name);
-		tpl_q_free(p->steps[i].pred);
-	}
-	free(p->steps);
-	free(p);
-}
-
-/* The ']' that ends the predicate starting at s, outside literals; NULL if
- * none. */
-static const char *pred_end(const char *s)
-{
-	char q = 0;
-	for (; *s; s++) {
-		if (q) {
-			if (*s == q)
-				q = 0;
-		} else if (*s == '"' || *s == '\'') {
-			q = *s;
-		} else if (*s == '[') {
-			return NULL; /* nested: not simple */
-		} else if (*s == ']') {
-			return s;
-		}
-	}
-	return NULL;
-}
-
-struct tpl_path *tpl_path_parse(const char *expr)
-{
-	struct tpl_path *p = xcalloc(1, sizeof *p);
-	const char *s = expr;
-
-	if (*s == '/') {
-		p->abs = true;
-		s++;
-	}
-	for (;;) {
-		const char *start = s, *end;
-		struct tpl_q *pred = NULL;
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
-			goto bad;
-		while (f_name_char(*s))
-			s++;
-		if (*s == ':' || *s == '(' || (unsigned char)*s >= 0x80)
-			goto bad;
-		end = s;
-		if (*s == '[') {
-			const char *e = pred_end(s + 1);
-			char *text;
-			if (!e)
-				goto bad;
-			text = xstrndup(s + 1, (size_t)(e - s - 1));
-			pred = tpl_q_parse(text);
-			free(text);
-			if (!pred)
-				goto bad;
-			s = e + 1;
-		}
-		p->steps = xrealloc(p->steps, (p->n + 1) * sizeof *p->steps);
-		p->steps[p->n].name = xstrndup(start, (size_t)(end - start));
-		p->steps[p->n].pred = pred;
-		p->n++;
-		if (*s != '/')
-			break;
-		s++;
-	}
-	if (*s)
-		goto bad;
-	return p;
-bad:
-	tpl_path_free(p);
-	return NULL;
-}
-
-/* The children of node that step k takes, and theirs for the steps after. */
-static int path_walk(const struct tpl_path *p, size_t k, const xmlNode *node, xmlNode ***v,
-		     size_t *n, size_t *alloc)
-{
-	const char *name = p->steps[k].name;
-
-	for (xmlNode *c = node->children; c; c = c->next) {
-		if (c->type != XML_ELEMENT_NODE || c->ns || c->name[0] != (xmlChar)name[0] ||
-		    strcmp((const char *)c->name, name))
-			continue;
-		if (p->steps[k].pred) {
-			int yes = tpl_q_test(p->steps[k].pred, c);
-			if (yes < 0)
-				return -1;
-			if (!yes)
-				continue;
-		}
-		if (k + 1 < p->n) {
-			if (path_walk(p, k + 1, c, v, n, alloc))
-				return -1;
-			continue;
-		}
-		ALLOC_GROW(*v, *n + 1, *alloc);
-		(*v)[(*n)++] = c;
-	}
-	return 0;
-}
-
-int tpl_path_eval(const struct tpl_path *p, xmlNode *node, xmlNode ***v, size_t *n,
-		  size_t *alloc)
-{
-	const xmlNode *from = node;
-
-	*n = 0;
-	if (!node)
-		return -1;
-	if (p->abs)
-		from = (const xmlNode *)node->doc;
-	if (!from || (from->type != XML_ELEMENT_NODE && from->type != XML_DOCUMENT_NODE))
-		return -1;
-	return path_walk(p, 0, from, v, n, alloc);
 }

@@ -42,7 +42,7 @@ struct tpl_part {
 	xmlXPathCompExpr *comp;  /* NULL for a literal */
 	struct tpl_q *q;         /* the expression, when it is a simple one */
 	struct tpl_fx *fx;       /* or arithmetic or a string lookup (tpl-fast.c) */
-	struct tpl_path *path;   /* or a path of child steps (tpl-fast.c) */
+	struct tpl_path *path;   /* or a path of child steps (tpl-path.c) */
 };
 
 /* A path of child steps by name, each with an optional simple predicate. */
@@ -145,6 +145,7 @@ int tpl_fx_str(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node,
 /* A comparison f (op CMP, NODES, NONODES) at node: 1, 0, or -1 when
  * libxml2 must answer. */
 int tpl_fx_test(const struct tpl_fx *f, xmlXPathContext *xp, const xmlNode *node);
+/* tpl-path.c */
 /* expr as a struct tpl_path, or NULL. */
 struct tpl_path *tpl_path_parse(const char *expr);
 void tpl_path_free(struct tpl_path *p);
@@ -160,8 +161,12 @@ struct tpl_num_memo *tpl_num_memo_new(void);
 int tpl_q_attr(const xmlNode *node, const char *name, const char **v);
 /* A simple expression's boolean at node: 1, 0, or -1 to ask libxml2. */
 int tpl_q_test(const struct tpl_q *q, const xmlNode *node);
-/* The '}' that ends the expression starting at s (just after '{'), or NULL. */
-const char *tpl_expr_end(const char *s);
+/* The first byte of s that is one of stops, outside quoted XPath literals;
+ * NULL if none.  tpl_unquoted(s, "}") ends an expression that starts at s
+ * (just after its '{'). */
+const char *tpl_unquoted(const char *s, const char *stops);
+/* c may go on an XML name as template XPath writes them (no ':'). */
+bool tpl_name_char(char c);
 /* s as a colour: false if it is none of ours; *set false for "none". */
 bool tpl_parse_colour(const char *s, double rgb[3], bool *set);
 void tpl_xpath_errors(xmlXPathContext *xp, struct tpl_run *r);
