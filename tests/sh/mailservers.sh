@@ -297,25 +297,30 @@ ms_start_postfix() {
 	done
 }
 
-# Stop the master whose pid is in file $1 (no-op when none runs).
+# Stop the masters whose pids are in files "$@" (none running: no-op),
+# then wait up to 10 s for them to go.  Each pid is read once, before its
+# signal: a master removes its pid file as it exits, so the file may go
+# between any test of it and a later read.
 ms_kill() {
-	[ -s "$1" ] || return 0
-	kill "$(tr -d ' ' <"$1")" 2>/dev/null || true
-}
-ms_reap() {
-	[ -s "$1" ] || return 0
-	ms_pid=$(tr -d ' ' <"$1")
-	ms_n=100
-	while kill -0 "$ms_pid" 2>/dev/null && [ "$ms_n" -gt 0 ]; do
-		sleep 0.1
-		ms_n=$((ms_n - 1))
+	ms_pids=
+	for ms_f in "$@"; do
+		ms_pid=$({ tr -d ' ' <"$ms_f"; } 2>/dev/null || true)
+		[ -n "$ms_pid" ] || continue
+		kill "$ms_pid" 2>/dev/null || true
+		ms_pids="$ms_pids $ms_pid"
 	done
-	rm -f "$1"
+	ms_n=100
+	for ms_pid in $ms_pids; do
+		while kill -0 "$ms_pid" 2>/dev/null && [ "$ms_n" -gt 0 ]; do
+			sleep 0.1
+			ms_n=$((ms_n - 1))
+		done
+	done
+	rm -f "$@"
 }
 
 ms_stop_postfix() {
 	ms_kill "$MS_DIR/pf/queue/pid/master.pid"
-	ms_reap "$MS_DIR/pf/queue/pid/master.pid"
 	ms_wait_port_closed "$MS_SMTP_PORT" 5 || true
 }
 
@@ -337,16 +342,12 @@ ms_start_dovecot() {
 
 ms_stop_dovecot() {
 	ms_kill "$MS_DIR/run/master.pid"
-	ms_reap "$MS_DIR/run/master.pid"
 }
 
 ms_stop() {
 	[ -n "${MS_DIR:-}" ] && [ -d "$MS_DIR" ] || return 0
 	# Both at once: each takes a second or two to wind down.
-	ms_kill "$MS_DIR/pf/queue/pid/master.pid"
-	ms_kill "$MS_DIR/run/master.pid"
-	ms_reap "$MS_DIR/pf/queue/pid/master.pid"
-	ms_reap "$MS_DIR/run/master.pid"
+	ms_kill "$MS_DIR/pf/queue/pid/master.pid" "$MS_DIR/run/master.pid"
 	if [ -n "${MS_KEEP:-}" ]; then
 		echo "mailservers: kept $MS_DIR" >&2
 	else
