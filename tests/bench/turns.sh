@@ -1,9 +1,10 @@
 #!/bin/sh
 # turns.sh BUILDDIR [N] - `make bench`, turns part.  A campaign of N due
 # Burglar games (default 1000; four players, three rounds a turn), and:
-#   1. one timed `wyrmpost run` over it for pdf=none, standard and
+#   1. a timed `wyrmpost run` over it for pdf=none, standard and
 #      embedded, each at -j 1 and at -j J (J: the online cores, or
-#      BENCH_JOBS), with the peak memory of the largest process;
+#      BENCH_JOBS), with the peak memory of the largest process: the
+#      fastest of BENCH_REPS runs (3), each over a fresh copy;
 #   2. the floors: libxml2 alone parsing and rewriting the same states
 #      (bench-floor), and the plain-file floor: the very bytes the pdf=none
 #      run wrote, written to the same paths with no temporary names, no
@@ -13,11 +14,16 @@
 #      BENCH_BIG=1): time per game and peak memory, to show the cost linear
 #      and the memory flat.
 # Times are wall clock on a machine that may be shared: run it twice.
+# Nothing is deleted until the end: on ext4 without a journal (this
+# project's machine) a new inode skips every inode freed in the last 30
+# seconds, so a run started right after an rm -rf of 30,000 files pays
+# for that rm (docs/benchmarks.md, "Deleted files").
 set -eu
 build=$1
 n=${2:-1000}
 [ -n "$n" ] || n=1000
 jobs=${BENCH_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+reps=${BENCH_REPS:-3}
 timer=/usr/bin/time
 [ -x "$timer" ] || { echo "bench: needs GNU time (Debian package time)" >&2; exit 69; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/wp-bench-XXXXXX")
@@ -54,28 +60,45 @@ campaign() {
 # (CPU: user + system of the run and its workers; less shaken than the
 # wall clock by others' use of the disk).
 timed() {
+	sync -f "$work" # the copies just made: not this run's to flush
 	WYRMPOST_NOW=$((T0 + 86400)) $timer -f '%e %M %U %S' -o "$work/$1.time.raw" \
 		"$build/wyrmpost" -d "$2" run -j "$3"
 	[ -f "$2/games/b00001/turns/0001.xml" ] || { echo "bench: $1 played nothing" >&2; exit 70; }
 	awk '{ print $1, $2, $3 + $4 }' "$work/$1.time.raw" >"$work/$1.time"
 }
 
+# best NAME: of NAME.1.time .. NAME.$reps.time, the line of the fastest
+# run (wall clock) into NAME.time.  The disk of a shared virtual machine
+# stalls now and then; the least of a few runs is the program's cost.
+best() {
+	sort -n "$work/$1".[0-9]*.time | head -n 1 >"$work/$1.time"
+}
+
 for pdf in none standard embedded; do
 	campaign "$work/$pdf" "$n" $pdf
-	cp -R "$work/$pdf" "$work/$pdf-jN"
-	[ $pdf = none ] && cp -R "$work/$pdf" "$work/floor"
-	timed $pdf-j1 "$work/$pdf" 1
-	timed $pdf-jN "$work/$pdf-jN" "$jobs"
+	for r in $(seq "$reps"); do
+		cp -R "$work/$pdf" "$work/$pdf-j1.$r"
+		cp -R "$work/$pdf" "$work/$pdf-jN.$r"
+		timed $pdf-j1.$r "$work/$pdf-j1.$r" 1
+		timed $pdf-jN.$r "$work/$pdf-jN.$r" "$jobs"
+	done
+	best $pdf-j1
+	best $pdf-jN
 	# The report PDFs the run wrote: how many, their mean and largest size.
-	find "$work/$pdf/games" -path '*/reports/*' -name '*.pdf' -exec wc -c {} + |
+	find "$work/$pdf-j1.1/games" -path '*/reports/*' -name '*.pdf' -exec wc -c {} + |
 		awk -v pdf="$pdf" '$2 != "total" { n++; s += $1; if ($1 > m) m = $1 }
 		END { if (n) printf "report PDFs (pdf=%s): %d, mean %.0f bytes, largest %d\n", pdf, n, s / n, m }' >>"$work/pdfsizes"
-	[ $pdf = none ] || rm -rf "$work/$pdf" "$work/$pdf-jN"
 done
-cp -R "$work/floor" "$work/xmlfloor"
+cp -R "$work/none" "$work/xmlfloor"
+sync -f "$work"
 $timer -f '%e %M' -o "$work/xml.time" "$build/bench-floor" "$work/xmlfloor" >/dev/null
-"$build/bench-floor-files" "$work/none" "$work/floor" >"$work/files.out"
-rm -rf "$work/none" "$work/none-jN" "$work/floor" "$work/xmlfloor"
+for r in $(seq "$reps"); do
+	cp -R "$work/none" "$work/floor.$r"
+	sync -f "$work"
+	"$build/bench-floor-files" "$work/none-j1.1" "$work/floor.$r" >"$work/files.$r.out"
+done
+# FILES BYTES SECONDS: the fastest of the floors
+sort -n -k 3 "$work"/files.*.out | head -n 1 >"$work/files.out"
 
 {
 	for f in none-j1 none-jN standard-j1 standard-jN embedded-j1 embedded-jN xml; do
@@ -113,7 +136,6 @@ sizes="10 100 1000"
 for s in $sizes; do
 	campaign "$work/s$s" "$s" none
 	timed s$s "$work/s$s" 1
-	rm -rf "$work/s$s"
 	read -r ss sk sc <"$work/s$s.time"
 	awk -v n="$s" -v t="$ss" -v k="$sk" -v c="$sc" 'BEGIN {
 		printf "  %6d games: %7.2f s  %6.2f ms a game  cpu %6.2f ms a game  peak %5.1f MB\n",
