@@ -239,7 +239,37 @@ static int para_lines(const char *s)
 	return (int)(n / LINE_CHARS) + 1;
 }
 
-static xmlDoc *context(const struct report_pdf *r)
+/* The sections of the engine's text view (a heading line at the margin,
+ * then the indented lines under it, up to a blank line or the next line at
+ * the margin) that template t asks for, as entries of the text pages: the
+ * heading, then each line with its indent. */
+static void flow_sections(struct pager *pg, const struct tpl *t, const char *text)
+{
+	const char *p = text;
+	bool on = false;
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xstrndup(p, len);
+		size_t lead = strspn(line, " ");
+
+		if (!len) {
+			on = false;
+		} else if (!lead) {
+			on = tpl_flows(t, line);
+			if (on)
+				entry(pg, "heading", line, 2);
+		} else if (on) {
+			xmlNode *e = entry(pg, "detail", line + lead, para_lines(line));
+			put_int(e, "indent", (long long)lead);
+		}
+		free(line);
+		p += len + (nl ? 1 : 0);
+	}
+}
+
+static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"report");
@@ -275,6 +305,7 @@ static xmlDoc *context(const struct report_pdf *r)
 		int m = r->event_mine ? r->event_mine[i] : 0;
 		put(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
 	}
+	flow_sections(&pg, t, r->details);
 	if (r->orders && *r->orders) {
 		const char *p = r->orders;
 		entry(&pg, "heading", "Your next orders", 2);
@@ -363,7 +394,7 @@ int report_tpl_render(const struct report_pdf *r, const char *path,
 	if (print_doc_new(&d, o, err))
 		return -1;
 	memset(&topts, 0, sizeof topts);
-	ctx = context(r);
+	ctx = context(r, t);
 	rc = tpl_render(t, d, ctx, &topts, err) ? -1 : 0;
 	if (!rc)
 		rc = print_doc_save_mem(d, buf, len, err);

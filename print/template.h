@@ -55,6 +55,9 @@ int tpl_load_buffer(struct tpl **out, const char *buf, size_t len, const char *n
 int tpl_render(const struct tpl *t, struct print_doc *d, xmlDoc *state,
 	       const struct tpl_opts *o, char **err);
 void tpl_free(struct tpl *t);
+/* Whether a report template asks its text pages to carry the section of
+ * the engine's text view headed heading (a <flow section> of the sheet). */
+bool tpl_flows(const struct tpl *t, const char *heading);
 
 /* Load dir/game/kit.xml and the templates of the parts printed for a blank
  * kit (stored = false) or for a stored game (stored = true).  A missing

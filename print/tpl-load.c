@@ -298,6 +298,22 @@ void tpl_free(struct tpl *t)
 	free(t);
 }
 
+bool tpl_flows(const struct tpl *t, const char *heading)
+{
+	for (const xmlNode *n = xmlDocGetRootElement(t->doc)->children; n; n = n->next) {
+		bool same;
+		char *s;
+		if (!xml_is(n, "flow"))
+			continue;
+		s = xml_attr(n, "section");
+		same = s && !strcmp(s, heading);
+		free(s);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
 /* --- kits ------------------------------------------------------------------ */
 
 static bool part_wanted(const xmlNode *part, bool stored)

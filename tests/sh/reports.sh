@@ -126,6 +126,26 @@ expect_grep '^ *3  *4  *5  *6  *7  *8  *9  *J  *Q  *K *$' all.txt
 expect_grep '11' all.txt
 qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
 grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
+# the story so far follows what happened, as in the text report
+check $r/dave.pdf "Heart of Glass" dave g4
+expect_grep '^ *The story so far *$' all.txt
+expect_grep "Wu Lung threatens to eat Dave's ogre" all.txt
+awk '/What happened/ { w = NR } /The story so far/ { s = NR } /Your next orders/ { o = NR }
+	END { exit !(w && s > w && o > s) }' all.txt && ok ||
+	fail "heart-of-glass: what happened, the story, the orders: not in that order"
+# a story of 120 lines runs on over the pages, each with its header
+"$WYRMPOST" -d h new g5 heart-of-glass --seed 4 --deadline 1h --player cheryl:c@example.org:pa \
+	--player dave:d@example.org:pb >/dev/null
+awk '/<frame>/ { sub(/<frame>.*<\/frame>/, "<frame>" story "</frame>") } { print }' \
+	story="$(awk 'BEGIN { for (i = 1; i <= 120; i++) printf "Line %d of the framing.\n", i }')" \
+	"$top_srcdir/tests/cases/heart-of-glass/four-of-diamonds-resolution/before.xml" |
+	sed -e 's/id="case"/id="g5"/' -e 's/name="hold" value="yes"/name="hold" value="no"/' >h/games/g5/game.xml
+rm -rf h/games/g5/turns/*
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d h run
+check h/games/g5/reports/0001/dave.pdf "Heart of Glass" dave g5
+for i in 1 60 120; do expect_grep "^ *Line $i of the framing\.$" all.txt; done
+[ "$(pdfinfo h/games/g5/reports/0001/dave.pdf | awk '/^Pages:/ { print $2 }')" -ge 4 ] && ok ||
+	fail "heart-of-glass: a story of 120 lines on fewer than four pages"
 
 # ---- Dragon Pants
 play dragon-pants p ann bob
