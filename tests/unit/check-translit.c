@@ -75,23 +75,29 @@ END_TEST
  * never fall back to their code. */
 START_TEST(whole_bmp)
 {
+	/* ck_assert reports every passing check to Check's parent process:
+	 * here only a failure is reported, or the 64K characters take seconds
+	 * under AddressSanitizer and hit the test's timeout. */
 	for (uint32_t c = 0x20; c <= 0xffff; c++) {
 		char buf[TRANSLIT_MAX];
 		size_t n;
 		if ((c >= 0x7f && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff))
 			continue;
 		n = translit_cp1252(c, buf);
-		ck_assert_uint_le(n, TRANSLIT_MAX);
+		if (n > TRANSLIT_MAX)
+			ck_abort_msg("U+%04X gives %zu bytes", (unsigned)c, n);
 		for (size_t k = 0; k < n; k++) {
 			unsigned char b = (unsigned char)buf[k];
-			ck_assert_msg(b >= 0x20 && b != 0x7f && b != 0x81 && b != 0x8d && b != 0x8f &&
-					      b != 0x90 && b != 0x9d,
-				      "U+%04X gives byte 0x%02x", (unsigned)c, b);
-			ck_assert_msg(b != '?' || c == '?', "U+%04X gives '?'", (unsigned)c);
+			if (b < 0x20 || b == 0x7f || b == 0x81 || b == 0x8d || b == 0x8f || b == 0x90 ||
+			    b == 0x9d)
+				ck_abort_msg("U+%04X gives byte 0x%02x", (unsigned)c, b);
+			if (b == '?' && c != '?')
+				ck_abort_msg("U+%04X gives '?'", (unsigned)c);
 		}
-		if ((c >= 0x100 && c <= 0x17f) || (c >= 0x391 && c <= 0x3ce && c != 0x3a2) ||
-		    (c >= 0x400 && c <= 0x45f))
-			ck_assert_msg(n > 0 && buf[0] != '[', "U+%04X is not spelled", (unsigned)c);
+		if (((c >= 0x100 && c <= 0x17f) || (c >= 0x391 && c <= 0x3ce && c != 0x3a2) ||
+		     (c >= 0x400 && c <= 0x45f)) &&
+		    (n == 0 || buf[0] == '['))
+			ck_abort_msg("U+%04X is not spelled", (unsigned)c);
 	}
 }
 END_TEST
