@@ -195,18 +195,31 @@ static void add_view(xmlNode *root, const struct view *v)
 	}
 }
 
+/* The line of text at *p as a new string, without its newline, and *p
+ * moved past it; NULL at the end (a last empty line is no line). */
+static char *next_line(const char **p)
+{
+	const char *nl;
+	size_t n;
+	char *line;
+
+	if (!*p || !**p)
+		return NULL;
+	nl = strchr(*p, '\n');
+	n = nl ? (size_t)(nl - *p) : strlen(*p);
+	line = xstrndup(*p, n);
+	*p += n + (nl ? 1 : 0);
+	return line;
+}
+
 /* Split text at newlines into <line> children of parent (empty lines kept,
  * a last empty one dropped). */
 static void add_lines(xmlNode *parent, const char *text)
 {
-	const char *p = text;
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		char *line = xstrndup(p, n);
+	char *line;
+	while ((line = next_line(&text)) != NULL) {
 		xml_child(parent, "line", line);
 		free(line);
-		p += n + (nl ? 1 : 0);
 	}
 }
 
@@ -245,16 +258,12 @@ static int para_lines(const char *s)
  * heading, then each line with its indent. */
 static void flow_sections(struct pager *pg, const struct tpl *t, const char *text)
 {
-	const char *p = text;
 	bool on = false;
+	char *line;
 
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char *line = xstrndup(p, len);
+	while ((line = next_line(&text)) != NULL) {
 		size_t lead = strspn(line, " ");
-
-		if (!len) {
+		if (!*line) {
 			on = false;
 		} else if (!lead) {
 			on = tpl_flows(t, line);
@@ -265,7 +274,6 @@ static void flow_sections(struct pager *pg, const struct tpl *t, const char *tex
 			put_int(e, "indent", (long long)lead);
 		}
 		free(line);
-		p += len + (nl ? 1 : 0);
 	}
 }
 
@@ -308,19 +316,13 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 	flow_sections(&pg, t, r->details);
 	if (r->orders && *r->orders) {
 		const char *p = r->orders;
+		char *line;
 		entry(&pg, "heading", "Your next orders", 2);
-		while (*p) {
-			const char *nl = strchr(p, '\n');
-			size_t len = nl ? (size_t)(nl - p) : strlen(p);
-			size_t lead = 0;
-			char *line;
+		while ((line = next_line(&p)) != NULL) {
 			/* text boxes fold runs of spaces: keep the indent apart */
-			while (lead < len && p[lead] == ' ')
-				lead++;
-			line = xstrndup(p + lead, len - lead);
-			put_int(entry(&pg, "orders", line, 1), "indent", (long long)lead);
+			size_t lead = strspn(line, " ");
+			put_int(entry(&pg, "orders", line + lead, 1), "indent", (long long)lead);
 			free(line);
-			p += len + (nl ? 1 : 0);
 		}
 	}
 	/* number the pages */
