@@ -13,7 +13,7 @@
 #include "outbox.h"
 #include "password.h"
 #include "report.h"
-#include "sched.h"
+#include "schedule.h"
 #include "xmlutil.h"
 
 int campaign_init(const char *dir, const char *sender, const char *gm, char **err)

@@ -7,7 +7,7 @@
 
 #include "engine.h"
 #include "fsutil.h"
-#include "sched.h"
+#include "schedule.h"
 #include "schemas.h"
 #include "util.h"
 #include "xmlutil.h"

@@ -9,7 +9,7 @@
 #include "gm.h"
 #include "password.h"
 #include "report.h"
-#include "sched.h"
+#include "schedule.h"
 #include "seat.h"
 
 /* Append line (no newline) to a small file, atomically: read, add, write. */

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sched.h"
+#include "schedule.h"
 #include "util.h"
 #include "xmlutil.h"
 

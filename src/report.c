@@ -9,7 +9,7 @@
 #include "datadir.h"
 #include "events.h"
 #include "report-pdf.h"
-#include "sched.h"
+#include "schedule.h"
 #include "seat.h"
 #include "util.h"
 

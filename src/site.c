@@ -13,7 +13,7 @@
 #include "datadir.h"
 #include "engine.h"
 #include "fsutil.h"
-#include "sched.h"
+#include "schedule.h"
 #include "site.h"
 #include "svgview.h"
 

@@ -20,7 +20,7 @@
 #include "orders.h"
 #include "report.h"
 #include "outbox.h"
-#include "sched.h"
+#include "schedule.h"
 
 struct pending {
 	size_t n;

@@ -9,7 +9,7 @@
 #include "options.h"
 #include "password.h"
 #include "rng.h"
-#include "sched.h"
+#include "schedule.h"
 #include "util.h"
 
 START_TEST(pcg32_reference_vector)

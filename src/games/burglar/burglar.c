@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "sched.h"
+#include "schedule.h"
 #include "xmlutil.h"
 
 /* The grammar beside this file (burglar.rng), built in by build-aux/games-c.sh. */

@@ -1,4 +1,4 @@
-/* sched.h - deadlines and time of day in a game's time zone.
+/* schedule.h - deadlines and time of day in a game's time zone.
  *
  * A deadline is "0" (every run), an interval ("36h", "90m", "2d", "1w",
  * "3600" s), a daily time of day in the game's zone ("18:00"), or days of
@@ -8,8 +8,8 @@
  * late does not push every later turn a minute on.  These functions are
  * pure: they take the time as an argument and never read the clock.
  */
-#ifndef WP_SCHED_H
-#define WP_SCHED_H
+#ifndef WP_SCHEDULE_H
+#define WP_SCHEDULE_H
 
 #include <stdbool.h>
 

@@ -1,10 +1,10 @@
-/* sched.c - deadlines and local time; see sched.h.
+/* schedule.c - deadlines and local time; see schedule.h.
  *
  * Local time in a named zone needs the C library's zone database, which it
  * reads through TZ.  The core is single-threaded, so these functions set TZ
  * for the conversion and put the old value back.
  */
-#include "sched.h"
+#include "schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
