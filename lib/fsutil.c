@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,12 +93,14 @@ struct staged {
 	char *tmp, *path;
 	enum fs_stage stage;
 };
-static struct {
+struct batch {
 	char *dir; /* NULL: no batch is open */
 	enum fs_stage stage;
 	struct staged *v;
 	size_t n, alloc;
-} batch;
+};
+static struct batch batch;  /* the open one, being written */
+static size_t staged_count; /* names temporary files, across batches */
 
 static bool staging(void)
 {
@@ -105,8 +108,10 @@ static bool staging(void)
 }
 
 /* Each staged write has a temporary file of its own (".NAME.N.PID.tmp",
- * N its place in the batch): a path written twice is renamed twice, in
- * the order written, and the last write wins, as without a batch. */
+ * N counting the process's staged writes): a path written twice is
+ * renamed twice, in the order written, and the last write wins, as
+ * without a batch; and a batch written while the one before is committed
+ * (fs_batch_end_behind) never reuses that one's names. */
 static void stage_add(const char *tmp, const char *path)
 {
 	if (batch.n == batch.alloc) {
@@ -121,7 +126,8 @@ static int write_atomic(const char *path, const char *data, size_t len, mode_t m
 {
 	char *dir = dir_of(path);
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char *tmp = staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, batch.n, (long)getpid())
+	char *tmp = staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, staged_count++,
+					  (long)getpid())
 			      : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
 	int fd, rc = -1;
 
@@ -368,57 +374,114 @@ enum fs_stage fs_batch_stage(enum fs_stage stage)
 	return old;
 }
 
-/* Everything written so far on dir's file system, to disk. */
-static int flush_all(int fd, char **err)
+/* Everything written so far on b's file system, to disk. */
+static int flush_all(const struct batch *b, int fd, char **err)
 {
 	if (syncfs(fd)) {
-		*err = sys_err("cannot flush the file system of", batch.dir);
+		*err = sys_err("cannot flush the file system of", b->dir);
 		return -1;
 	}
 	return 0;
 }
 
-int fs_batch_end(char **err)
+/* Make b durable in place, in its stages (see fs_batch_begin), and free
+ * it.  Touches nothing but b and the files it names, so that it can run
+ * in a thread of its own while the next batch is written. */
+static int commit(struct batch *b, char **err)
 {
 	int fd = -1, rc = 0;
 	size_t i;
 
-	if (!batch.dir)
-		BUG("no batch is open");
-	if (batch.n && (fd = open(batch.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		*err = sys_err("cannot open directory", batch.dir);
+	if (b->n && (fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		*err = sys_err("cannot open directory", b->dir);
 		rc = -1;
 	}
-	if (batch.n && !rc)
-		rc = flush_all(fd, err);
+	if (b->n && !rc)
+		rc = flush_all(b, fd, err);
 	for (enum fs_stage s = FS_STAGE_DATA; !rc && s <= FS_STAGE_COMMIT; s++) {
-		for (i = 0; !rc && i < batch.n; i++) {
-			if (batch.v[i].stage != s)
+		for (i = 0; !rc && i < b->n; i++) {
+			if (b->v[i].stage != s)
 				continue;
-			if (rename(batch.v[i].tmp, batch.v[i].path)) {
-				*err = xasprintf("cannot rename '%s' to '%s': %s", batch.v[i].tmp,
-						 batch.v[i].path, strerror(errno));
+			if (rename(b->v[i].tmp, b->v[i].path)) {
+				*err = xasprintf("cannot rename '%s' to '%s': %s", b->v[i].tmp,
+						 b->v[i].path, strerror(errno));
 				rc = -1;
 			} else {
-				batch.v[i].stage = FS_STAGE_NOW; /* done */
+				b->v[i].stage = FS_STAGE_NOW; /* done */
 			}
 		}
 		/* The DATA names durable before any COMMIT name changes. */
 		if (!rc)
-			rc = flush_all(fd, err);
+			rc = flush_all(b, fd, err);
 	}
-	for (i = 0; i < batch.n; i++) {
-		if (batch.v[i].stage != FS_STAGE_NOW)
-			unlink(batch.v[i].tmp); /* not committed: the run is redone */
-		free(batch.v[i].tmp);
-		free(batch.v[i].path);
+	for (i = 0; i < b->n; i++) {
+		if (b->v[i].stage != FS_STAGE_NOW)
+			unlink(b->v[i].tmp); /* not committed: the run is redone */
+		free(b->v[i].tmp);
+		free(b->v[i].path);
 	}
 	if (fd >= 0)
 		close(fd);
-	free(batch.v);
-	free(batch.dir);
-	memset(&batch, 0, sizeof batch);
+	free(b->v);
+	free(b->dir);
+	memset(b, 0, sizeof *b);
 	return rc;
+}
+
+int fs_batch_end(char **err)
+{
+	if (!batch.dir)
+		BUG("no batch is open");
+	return commit(&batch, err);
+}
+
+/* The batch being committed by a thread of its own (fs_batch_end_behind). */
+static struct {
+	enum { BEHIND_NONE, BEHIND_THREAD, BEHIND_DONE } state;
+	pthread_t thread;
+	struct batch b;
+	int rc;
+	char *err;
+} behind;
+
+static void *commit_behind(void *arg)
+{
+	(void)arg;
+	behind.rc = commit(&behind.b, &behind.err);
+	return NULL;
+}
+
+void fs_batch_end_behind(void)
+{
+	if (!batch.dir)
+		BUG("no batch is open");
+	if (behind.state != BEHIND_NONE)
+		BUG("a batch is already being committed");
+	behind.b = batch;
+	behind.err = NULL;
+	memset(&batch, 0, sizeof batch);
+	if (pthread_create(&behind.thread, NULL, commit_behind, NULL) == 0) {
+		behind.state = BEHIND_THREAD;
+	} else {
+		/* No thread to be had: commit here, which costs only the
+		 * overlap. */
+		commit_behind(NULL);
+		behind.state = BEHIND_DONE;
+	}
+}
+
+int fs_batch_wait(char **err)
+{
+	if (behind.state == BEHIND_NONE)
+		return 0;
+	if (behind.state == BEHIND_THREAD)
+		pthread_join(behind.thread, NULL);
+	behind.state = BEHIND_NONE;
+	if (behind.rc)
+		*err = behind.err;
+	else
+		free(behind.err);
+	return behind.rc;
 }
 
 static char *crash_at;

@@ -66,6 +66,15 @@ enum fs_stage { FS_STAGE_NOW, FS_STAGE_DATA, FS_STAGE_COMMIT };
 void fs_batch_begin(const char *dir);
 enum fs_stage fs_batch_stage(enum fs_stage stage); /* returns the previous */
 int fs_batch_end(char **err);
+/* The same in the background: the open batch is handed to a thread that
+ * commits it exactly as fs_batch_end would, and a new batch may be begun
+ * and written at once, so that one batch's flushes overlap the next one's
+ * work.  fs_batch_wait() waits for that commit to end and returns what
+ * fs_batch_end would have (0 when none is under way); it must be called
+ * before the next fs_batch_end_behind() and before the process ends or
+ * forks.  The two batches must not write the same file. */
+void fs_batch_end_behind(void);
+int fs_batch_wait(char **err);
 /* Test hook: when the program set a crash point with fs_set_crashpoint()
  * and the code reaches a crashpoint() of that name, the process that set
  * it is killed with SIGKILL (and so are its forked workers), exactly as if

@@ -124,15 +124,25 @@ enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned 
 				   char **err);
 void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
 		    const char *err);
-/* Group commit: the turns played between these two are flushed together
- * (fs_batch_begin); an outcome is final only after campaign_batch_end,
- * which turns o[i] RUN_PLAYED into RUN_FAILED_IO, with the reason in
- * errs[i], when the batch could not be committed.  RUN_BATCH games at a
- * time: each costs three flushes of the file system, and a batch is what
- * a kill makes the next run play again. */
+/* Group commit: the games of a run in batches of RUN_BATCH, each made
+ * durable (fs_batch_begin) by a thread while the next batch plays.  next()
+ * gives the index in ids of the next game to play, false when none is
+ * left; each game's outcome goes to settled() once its batch is
+ * committed, in the order played, RUN_PLAYED turned into RUN_FAILED_IO
+ * (err: why) when the batch could not be committed.  A batch costs three
+ * flushes of the file system, and is what a kill makes the next run play
+ * again. */
 #define RUN_BATCH 64
-void campaign_batch_begin(struct campaign *c);
-void campaign_batch_end(struct campaign *c, enum run_outcome *o, char **errs, size_t n);
+typedef bool run_next_fn(void *arg, size_t *index);
+typedef void run_settled_fn(void *arg, size_t index, enum run_outcome o, const char *err);
+/* The start of a run: *r emptied, the campaign's games listed into ids
+ * (r->games of them); a listing that fails is r's error and the code. */
+int campaign_run_list(const struct campaign *c, struct strlist *ids, struct run_result *r);
+/* Test hook: batches of n games (1 to RUN_BATCH), so that a test of a few
+ * games has several batches. */
+void campaign_set_run_batch(size_t n);
+void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsigned flags,
+			   run_next_fn *next, run_settled_fn *settled, void *arg);
 /* The run's code: WP_OK, or the worst of its games' failures. */
 int run_result_rc(const struct run_result *r);
 

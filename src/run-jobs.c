@@ -65,46 +65,42 @@ static int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
+struct worker {
+	const struct strlist *ids;
+	size_t *next; /* in shared memory */
+	int fd;       /* to the parent */
+};
+
+static bool take_next(void *arg, size_t *index)
+{
+	struct worker *w = arg;
+	*index = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
+	return *index < w->ids->n;
+}
+
+static void report(void *arg, size_t index, enum run_outcome o, const char *err)
+{
+	struct worker *w = arg;
+	struct record rec;
+	rec.index = (uint32_t)index;
+	rec.outcome = (uint32_t)o;
+	rec.len = err ? (uint32_t)strlen(err) : 0;
+	if (write_all(w->fd, &rec, sizeof rec) || write_all(w->fd, err ? err : "", rec.len))
+		_exit(1);
+}
+
 /* The worker: play games until none is left, then end (never returns). */
 static void work(struct campaign *c, unsigned flags, const struct strlist *ids,
 		 size_t *next, int fd, pid_t parent)
 {
+	struct worker w = { ids, next, fd };
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(1); /* the parent died before the line above */
 	prctl(PR_SET_NAME, "wyrmpost-job");
 #endif
-	for (bool more = true; more;) {
-		/* A batch of games (group commit, campaign_batch_begin), then
-		 * their outcomes, final only once the batch is flushed. */
-		size_t idx[RUN_BATCH], n = 0;
-		enum run_outcome o[RUN_BATCH];
-		char *errs[RUN_BATCH];
-		campaign_batch_begin(c);
-		while (n < RUN_BATCH) {
-			size_t i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
-			if (i >= ids->n) {
-				more = false;
-				break;
-			}
-			idx[n] = i;
-			errs[n] = NULL;
-			o[n] = campaign_run_game(c, ids->v[i], flags, &errs[n]);
-			n++;
-		}
-		campaign_batch_end(c, o, errs, n);
-		for (size_t k = 0; k < n; k++) {
-			struct record rec;
-			rec.index = (uint32_t)idx[k];
-			rec.outcome = (uint32_t)o[k];
-			rec.len = errs[k] ? (uint32_t)strlen(errs[k]) : 0;
-			if (write_all(fd, &rec, sizeof rec) ||
-			    write_all(fd, errs[k] ? errs[k] : "", rec.len))
-				_exit(1);
-			free(errs[k]);
-		}
-	}
+	campaign_play_batches(c, ids, flags, take_next, report, &w);
 	_exit(0);
 }
 
@@ -212,20 +208,15 @@ int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
 	struct outcome *out;
 	struct job *jobs;
 	size_t *next;
-	char *err = NULL;
 	unsigned started = 0;
 	pid_t parent = getpid();
 	int rc;
 
 	if (njobs <= 1)
 		return campaign_run(c, flags, progress, arg, r);
-	memset(r, 0, sizeof *r);
-	rc = campaign_list_games(c, &ids, &err);
-	if (rc) {
-		strlist_take(&r->errors, err);
+	rc = campaign_run_list(c, &ids, r);
+	if (rc)
 		return rc;
-	}
-	r->games = ids.n;
 	if (njobs > ids.n)
 		njobs = (unsigned)ids.n;
 	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,

@@ -6,8 +6,8 @@
  * game.xml, which names the next turn.  Until that rename, the stored game
  * still names the old turn, so a run that dies is redone from the same state
  * and the same orders, with the same result, and nothing is applied twice.
- * A run plays games in batches (campaign_batch_begin, fs_batch_begin): the
- * same files, in the same order of stages, made durable once a batch.
+ * A run plays games in batches (run-batch.c, fs_batch_begin): the same
+ * files, in the same order of stages, made durable once a batch.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -416,7 +416,7 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 	if (flags & TURN_DRY_RUN) {
 		r->public_report = report_turn(g, turn, &ev, -1);
 	} else {
-		/* Staged only when a run opened a batch (campaign_batch_begin):
+		/* Staged only when a run opened a batch (run-batch.c):
 		 * everything up to the state file, which is the commit. */
 		fs_batch_stage(FS_STAGE_DATA);
 		rc = write_reports(c, g, turn, &ev, err);
@@ -524,65 +524,6 @@ void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
 int run_result_rc(const struct run_result *r)
 {
 	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
-}
-
-void campaign_batch_begin(struct campaign *c)
-{
-	fs_batch_begin(c->dir);
-}
-
-void campaign_batch_end(struct campaign *c, enum run_outcome *o, char **errs, size_t n)
-{
-	char *err = NULL;
-	(void)c;
-	if (!fs_batch_end(&err))
-		return;
-	/* Not committed: those games are as they were, and are played again
-	 * by the next run. */
-	for (size_t i = 0; i < n; i++)
-		if (o[i] == RUN_PLAYED) {
-			o[i] = RUN_FAILED_IO;
-			free(errs[i]);
-			errs[i] = xstrdup(err);
-		}
-	free(err);
-}
-
-int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
-		 struct run_result *r)
-{
-	struct strlist ids = STRLIST_INIT;
-	enum run_outcome o[RUN_BATCH];
-	char *errs[RUN_BATCH];
-	char *err = NULL;
-	int rc;
-
-	memset(r, 0, sizeof *r);
-	rc = campaign_list_games(c, &ids, &err);
-	if (rc) {
-		strlist_take(&r->errors, err);
-		return rc;
-	}
-	r->games = ids.n;
-	for (size_t first = 0; first < ids.n; first += RUN_BATCH) {
-		size_t n = ids.n - first < RUN_BATCH ? ids.n - first : RUN_BATCH;
-		campaign_batch_begin(c);
-		for (size_t i = 0; i < n; i++) {
-			if (progress)
-				progress(arg, first + i, ids.n, ids.v[first + i]);
-			errs[i] = NULL;
-			o[i] = campaign_run_game(c, ids.v[first + i], flags, &errs[i]);
-		}
-		campaign_batch_end(c, o, errs, n);
-		for (size_t i = 0; i < n; i++) {
-			run_result_add(r, ids.v[first + i], o[i], errs[i]);
-			free(errs[i]);
-		}
-	}
-	if (progress)
-		progress(arg, ids.n, ids.n, NULL);
-	strlist_clear(&ids);
-	return run_result_rc(r);
 }
 
 static void status_line(const struct campaign *c, const struct game *g, struct sb *out)

@@ -161,11 +161,14 @@ int main(int argc, char **argv)
 	int i = 1;
 	const char *env = getenv("WYRMPOST_DIR");
 	const char *crash = getenv("WYRMPOST_CRASH_AT");
+	const char *batch = getenv("WYRMPOST_RUN_BATCH");
 
 	if (env && *env)
 		cli_dir = env;
 	if (crash && *crash)
 		fs_set_crashpoint(crash); /* test hook, see fsutil.h */
+	if (batch && *batch)
+		campaign_set_run_batch(strtoul(batch, NULL, 10)); /* test hook */
 	while (i < argc && argv[i][0] == '-') {
 		if (!strcmp(argv[i], "-d") && i + 1 < argc) {
 			cli_dir = argv[i + 1];

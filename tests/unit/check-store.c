@@ -1,4 +1,5 @@
 /* check-store.c - game.xml, atomic files, the lock, corrupt input. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +195,86 @@ START_TEST(batch_stages_until_its_end)
 }
 END_TEST
 
+/* Names in dir, dot files included. */
+static size_t entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* A batch committed behind: the next batch is written while it commits,
+ * its files are in place once fs_batch_wait returns, and a commit that
+ * fails says why through fs_batch_wait and leaves no temporary file. */
+START_TEST(batch_commits_behind_the_next)
+{
+	char *dir = tmpdir(), *err = NULL, *buf;
+	char *a = xasprintf("%s/a/game.xml", dir), *b = xasprintf("%s/b/game.xml", dir);
+	char *adir = xasprintf("%s/a", dir), *bdir = xasprintf("%s/b", dir);
+	char *blocker = xasprintf("%s/b/game.xml/in-the-way", dir);
+	size_t len;
+
+	ck_assert_int_eq(fs_batch_wait(&err), 0); /* none under way */
+	fs_batch_begin(dir);
+	fs_batch_stage(FS_STAGE_COMMIT);
+	ck_assert_int_eq(fs_mkdirs(adir, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(a, "a1", 2, &err), 0);
+	fs_batch_stage(FS_STAGE_NOW);
+	fs_batch_end_behind();
+	fs_batch_begin(dir);
+	fs_batch_stage(FS_STAGE_COMMIT);
+	ck_assert_int_eq(fs_mkdirs(bdir, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(b, "b1", 2, &err), 0);
+	fs_batch_stage(FS_STAGE_NOW);
+	ck_assert_int_eq(fs_batch_wait(&err), 0);
+	ck_assert_int_eq(fs_read_file(a, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "a1");
+	free(buf);
+	ck_assert(!fs_exists(b)); /* the open batch waits for its own end */
+	ck_assert_uint_eq(entries(bdir), 1); /* the temporary file */
+	fs_batch_end_behind();
+	ck_assert_int_eq(fs_batch_wait(&err), 0);
+	ck_assert_int_eq(fs_read_file(b, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "b1");
+	free(buf);
+	/* A data file's name taken by a folder before the commit: its rename
+	 * fails, the state file keeps its old content, and no temporary file
+	 * is left. */
+	fs_batch_begin(dir);
+	fs_batch_stage(FS_STAGE_DATA);
+	ck_assert_int_eq(fs_write_atomic(b, "b2", 2, &err), 0);
+	fs_batch_stage(FS_STAGE_COMMIT);
+	ck_assert_int_eq(fs_write_atomic(a, "a2", 2, &err), 0);
+	fs_batch_stage(FS_STAGE_NOW);
+	ck_assert_int_eq(unlink(b), 0);
+	ck_assert_int_eq(mkdir(b, 0700), 0);
+	ck_assert_int_eq(fs_write_atomic(blocker, "x", 1, &err), 0);
+	fs_batch_end_behind();
+	ck_assert_int_eq(fs_batch_wait(&err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "cannot rename"));
+	free(err);
+	err = NULL;
+	ck_assert_uint_eq(entries(bdir), 1); /* game.xml, the folder */
+	ck_assert_uint_eq(entries(adir), 1);
+	ck_assert_int_eq(fs_read_file(a, &buf, &len, &err), 0);
+	ck_assert_str_eq(buf, "a1");
+	free(buf);
+	ck_assert_int_eq(unlink(blocker), 0);
+	free(blocker);
+	free(a);
+	free(b);
+	free(adir);
+	free(bdir);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(second_locker_is_told_busy)
 {
 	char *dir = tmpdir(), *err = NULL;
@@ -272,6 +353,7 @@ int main(void)
 	tcase_add_test(tc, entities_and_doctype_refused);
 	tcase_add_test(tc, atomic_write_replaces_whole);
 	tcase_add_test(tc, batch_stages_until_its_end);
+	tcase_add_test(tc, batch_commits_behind_the_next);
 	tcase_add_test(tc, second_locker_is_told_busy);
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
 	tcase_set_timeout(tc, 60);

@@ -1,0 +1,137 @@
+/* run-batch.c - a run's games in batches, each batch made durable while
+ * the next one plays (group commit); campaign_run.
+ *
+ * A batch costs three flushes of the file system (fs_batch_end), and a
+ * flush is mostly waiting for the disk.  So the batch just played is
+ * committed by a thread (fs_batch_end_behind) while this process plays
+ * the next: the disk and the processor work at once, in one process as in
+ * each worker of `run -j`.  The order on disk is unchanged, batch by
+ * batch: a batch's state files are renamed only once its reports and mail
+ * are durable, and a batch is begun only after the one before it has been
+ * handed over; only the next batch's temporary files are written in the
+ * meantime, and a kill leaves those to be swept.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign.h"
+#include "fsutil.h"
+
+static size_t batch_size = RUN_BATCH;
+
+void campaign_set_run_batch(size_t n)
+{
+	batch_size = n < 1 ? 1 : n > RUN_BATCH ? RUN_BATCH : n;
+}
+
+struct batch_outcomes {
+	size_t n, index[RUN_BATCH];
+	enum run_outcome o[RUN_BATCH];
+	char *errs[RUN_BATCH];
+};
+
+/* Wait for the batch behind to be committed; then its outcomes are final
+ * (a batch that could not be committed leaves its games as they were, to
+ * be played by the next run) and go to settled, in the order played. */
+static void settle(struct batch_outcomes *b, run_settled_fn *settled, void *arg)
+{
+	char *err = NULL;
+	bool failed = fs_batch_wait(&err) != 0;
+	for (size_t i = 0; i < b->n; i++) {
+		if (failed && b->o[i] == RUN_PLAYED) {
+			b->o[i] = RUN_FAILED_IO;
+			free(b->errs[i]);
+			b->errs[i] = xstrdup(err);
+		}
+		settled(arg, b->index[i], b->o[i], b->errs[i]);
+		free(b->errs[i]);
+	}
+	b->n = 0;
+	free(err);
+}
+
+void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsigned flags,
+			   run_next_fn *next, run_settled_fn *settled, void *arg)
+{
+	struct batch_outcomes *two = xcalloc(2, sizeof *two);
+	struct batch_outcomes *playing = &two[0], *behind = &two[1], *swap;
+	bool more = true;
+
+	while (more) {
+		fs_batch_begin(c->dir);
+		while (playing->n < batch_size) {
+			size_t i, k = playing->n;
+			if (!next(arg, &i)) {
+				more = false;
+				break;
+			}
+			if (i >= ids->n)
+				BUG("game %zu of a run of %zu", i, ids->n);
+			playing->index[k] = i;
+			playing->errs[k] = NULL;
+			playing->o[k] = campaign_run_game(c, ids->v[i], flags, &playing->errs[k]);
+			playing->n++;
+		}
+		settle(behind, settled, arg);
+		fs_batch_end_behind();
+		swap = behind;
+		behind = playing;
+		playing = swap;
+	}
+	settle(behind, settled, arg);
+	free(two);
+}
+
+struct in_order {
+	const struct strlist *ids;
+	size_t next;
+	progress_fn *progress;
+	void *arg;
+	struct run_result *r;
+};
+
+static bool next_in_order(void *arg, size_t *index)
+{
+	struct in_order *o = arg;
+	if (o->next >= o->ids->n)
+		return false;
+	if (o->progress)
+		o->progress(o->arg, o->next, o->ids->n, o->ids->v[o->next]);
+	*index = o->next++;
+	return true;
+}
+
+static void add_result(void *arg, size_t index, enum run_outcome outcome, const char *err)
+{
+	struct in_order *o = arg;
+	run_result_add(o->r, o->ids->v[index], outcome, err);
+}
+
+int campaign_run_list(const struct campaign *c, struct strlist *ids, struct run_result *r)
+{
+	char *err = NULL;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	rc = campaign_list_games(c, ids, &err);
+	if (rc)
+		strlist_take(&r->errors, err);
+	r->games = ids->n;
+	return rc;
+}
+
+int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
+		 struct run_result *r)
+{
+	struct strlist ids = STRLIST_INIT;
+	struct in_order o = { &ids, 0, progress, arg, r };
+	int rc = campaign_run_list(c, &ids, r);
+
+	if (rc)
+		return rc;
+	campaign_play_batches(c, &ids, flags, next_in_order, add_result, &o);
+	if (progress)
+		progress(arg, ids.n, ids.n, NULL);
+	strlist_clear(&ids);
+	return run_result_rc(r);
+}
