@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 
 #include "template.h"
+#include "utf8.h"
 #include "util.h"
 #include "xmlutil.h"
 
@@ -248,8 +249,37 @@ static xmlNode *entry(struct pager *pg, const char *kind, const char *text, int 
 /* Lines a paragraph of sans text is expected to take. */
 static int para_lines(const char *s)
 {
-	size_t n = strlen(s);
-	return (int)(n / LINE_CHARS) + 1;
+	return (int)(utf8_count(s) / LINE_CHARS) + 1;
+}
+
+/* A paragraph as pieces that each fit on a text page (an entry is never
+ * cut by the pager): cut at the last space before a page's worth of
+ * characters, or, in a run without one, between two characters.  Most
+ * paragraphs are one piece. */
+static void page_pieces(const char *s, struct strlist *out)
+{
+	const size_t most = (PAGE_LINES - 2) * LINE_CHARS;
+	size_t left = utf8_count(s);
+
+	while (left > most) {
+		size_t end = 0, cut, k;
+		for (k = 0; k < most; k++) /* the byte after `most` characters */
+			do
+				end++;
+			while (utf8_continues(s[end]));
+		for (cut = end; cut > end / 2 && s[cut] != ' ';)
+			cut--;
+		if (s[cut] != ' ')
+			cut = end;
+		strlist_take(out, xstrndup(s, cut));
+		while (s[cut] == ' ')
+			cut++;
+		for (k = 0; k < cut; k++)
+			left -= !utf8_continues(s[k]);
+		s += cut;
+	}
+	if (*s || !out->n)
+		strlist_add(out, s);
 }
 
 /* The sections of the engine's text view (a heading line at the margin,
@@ -270,8 +300,14 @@ static void flow_sections(struct pager *pg, const struct tpl *t, const char *tex
 			if (on)
 				entry(pg, "heading", line, 2);
 		} else if (on) {
-			xmlNode *e = entry(pg, "detail", line + lead, para_lines(line));
-			put_int(e, "indent", (long long)lead);
+			struct strlist pieces = STRLIST_INIT;
+			page_pieces(line + lead, &pieces);
+			for (size_t i = 0; i < pieces.n; i++) {
+				xmlNode *e = entry(pg, "detail", pieces.v[i],
+						   para_lines(pieces.v[i]));
+				put_int(e, "indent", (long long)lead);
+			}
+			strlist_clear(&pieces);
 		}
 		free(line);
 	}
@@ -309,9 +345,14 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 	if (!r->nevents)
 		entry(&pg, "event", "Nothing.", 1);
 	for (size_t i = 0; i < r->nevents; i++) {
-		xmlNode *e = entry(&pg, "event", r->events[i], para_lines(r->events[i]));
+		struct strlist pieces = STRLIST_INIT;
 		int m = r->event_mine ? r->event_mine[i] : 0;
-		put(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
+		page_pieces(r->events[i], &pieces);
+		for (size_t k = 0; k < pieces.n; k++) {
+			xmlNode *e = entry(&pg, "event", pieces.v[k], para_lines(pieces.v[k]));
+			put(e, "mine", m == 2 ? "private" : m == 1 ? "yes" : "no");
+		}
+		strlist_clear(&pieces);
 	}
 	flow_sections(&pg, t, r->details);
 	if (r->orders && *r->orders) {

@@ -146,6 +146,22 @@ check h/games/g5/reports/0001/dave.pdf "Heart of Glass" dave g5
 for i in 1 60 120; do expect_grep "^ *Line $i of the framing\.$" all.txt; done
 [ "$(pdfinfo h/games/g5/reports/0001/dave.pdf | awk '/^Pages:/ { print $2 }')" -ge 4 ] && ok ||
 	fail "heart-of-glass: a story of 120 lines on fewer than four pages"
+# one framing of 1,500 words and 1,500 letters without a space, a line
+# longer than a page: cut into pieces that each fit a page, nothing lost
+"$WYRMPOST" -d h new g6 heart-of-glass --seed 4 --deadline 1h --player cheryl:c@example.org:pa \
+	--player dave:d@example.org:pb >/dev/null
+awk '/<frame>/ { sub(/<frame>.*<\/frame>/, "<frame>" story "</frame>") } { print }' \
+	story="$(awk 'BEGIN { for (i = 1; i <= 1500; i++) printf "w%d ", i
+		for (i = 1; i <= 1500; i++) printf "\303\251" }')" \
+	"$top_srcdir/tests/cases/heart-of-glass/four-of-diamonds-resolution/before.xml" |
+	sed -e 's/id="case"/id="g6"/' -e 's/name="hold" value="yes"/name="hold" value="no"/' >h/games/g6/game.xml
+rm -rf h/games/g6/turns/*
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d h run
+check h/games/g6/reports/0001/dave.pdf "Heart of Glass" dave g6
+tr -s ' \n' '\n\n' <all.txt | grep -x 'w[0-9]*' | tr -d w >words.txt
+seq 1 1500 | cmp -s - words.txt && ok || fail "heart-of-glass: a long framing lost or reordered words"
+[ "$(tr -cd '\303' <all.txt | wc -c)" -eq 1500 ] && ok ||
+	fail "heart-of-glass: a long run of letters without a space lost some"
 
 # ---- Dragon Pants
 play dragon-pants p ann bob
