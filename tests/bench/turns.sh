@@ -56,15 +56,27 @@ campaign() {
 	rm -rf "$dir/games/proto" "$dir/outbox/new/"*
 }
 
-# timed NAME DIR JOBS: one run; "SECONDS PEAK-KB CPU-SECONDS" in NAME.time
-# (CPU: user + system of the run and its workers; less shaken than the
-# wall clock by others' use of the disk).
+# busy: the CPU seconds the whole machine has spent busy since boot (all
+# cores, the kernel's own threads included; /proc/stat, Linux).
+busy() {
+	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" { print ($2 + $3 + $4 + $7 + $8) / hz; exit }' \
+		/proc/stat 2>/dev/null || echo 0
+}
+
+# timed NAME DIR JOBS: one run; "SECONDS PEAK-KB CPU-SECONDS BUSY-SECONDS"
+# in NAME.time (CPU: user + system of the run and its workers; less
+# shaken than the wall clock by others' use of the disk.  BUSY: the whole
+# machine's busy CPU over the run, which counts the kernel's writeback
+# too: no run on N cores can take less than BUSY / N).
 timed() {
 	sync -f "$work" # the copies just made: not this run's to flush
+	b0=$(busy)
 	WYRMPOST_NOW=$((T0 + 86400)) $timer -f '%e %M %U %S' -o "$work/$1.time.raw" \
 		"$build/wyrmpost" -d "$2" run -j "$3"
+	b1=$(busy)
 	[ -f "$2/games/b00001/turns/0001.xml" ] || { echo "bench: $1 played nothing" >&2; exit 70; }
-	awk '{ print $1, $2, $3 + $4 }' "$work/$1.time.raw" >"$work/$1.time"
+	awk -v b0="$b0" -v b1="$b1" '{ print $1, $2, $3 + $4, b1 - b0 }' \
+		"$work/$1.time.raw" >"$work/$1.time"
 }
 
 # best NAME: of NAME.1.time .. NAME.$reps.time, the line of the fastest
@@ -109,7 +121,7 @@ sort -n -k 3 "$work"/files.*.out | head -n 1 >"$work/files.out"
 	cat "$work/files.out"
 } >"$work/all"
 awk -v n="$n" -v j="$jobs" '
-	{ t[$1] = $2; m[$1] = $3; c[$1] = $4 }
+	{ t[$1] = $2; m[$1] = $3; c[$1] = $4; b[$1] = $5 }
 	$1 == "files" { files = $2; bytes = $3; t["files"] = $4 }
 	END {
 		split("none standard embedded", pdfs, " ")
@@ -119,6 +131,12 @@ awk -v n="$n" -v j="$jobs" '
 			printf "  pdf=%-8s -j 1: %6.2f s %5.0f games/s cpu %5.2f s %5.1f MB | -j %d: %6.2f s %5.0f games/s cpu %5.2f s %5.1f MB | speed-up %.2f\n",
 				p, t[p "-j1"], n / t[p "-j1"], c[p "-j1"], m[p "-j1"] / 1024, j,
 				t[p "-jN"], n / t[p "-jN"], c[p "-jN"], m[p "-jN"] / 1024, t[p "-j1"] / t[p "-jN"]
+		}
+		printf "whole machine busy (all cores, kernel writeback included; a run on %d cores takes at least busy / %d):\n", j, j
+		for (k = 1; k <= 3; k++) {
+			p = pdfs[k]
+			printf "  pdf=%-8s -j 1: busy %5.2f s | -j %d: busy %5.2f s, wall / (busy / %d) %.2f\n",
+				p, b[p "-j1"], j, b[p "-jN"], j, b[p "-jN"] ? t[p "-jN"] / (b[p "-jN"] / j) : 0
 		}
 		printf "  floor, plain files: the %d files (%.1f MB) of pdf=none written as they are, one syncfs: %.2f s\n",
 			files, bytes / 1048576, t["files"]
@@ -136,7 +154,7 @@ sizes="10 100 1000"
 for s in $sizes; do
 	campaign "$work/s$s" "$s" none
 	timed s$s "$work/s$s" 1
-	read -r ss sk sc <"$work/s$s.time"
+	read -r ss sk sc _ <"$work/s$s.time"
 	awk -v n="$s" -v t="$ss" -v k="$sk" -v c="$sc" 'BEGIN {
 		printf "  %6d games: %7.2f s  %6.2f ms a game  cpu %6.2f ms a game  peak %5.1f MB\n",
 			n, t, 1000 * t / n, 1000 * c / n, k / 1024 }'
