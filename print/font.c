@@ -549,63 +549,128 @@ static const struct font_file *font_file(const struct pdf_face *fc, int which,
 	return ff;
 }
 
-/* The PDF objects of font: a TrueType subset of the characters it drew
- * that its face has (the rest draw .notdef), their widths, the
- * CIDToGIDMap from each code to its glyph, reaching the highest code
- * drawn (past its end poppler reports an error), and a ToUnicode map of
- * every character drawn, so a reader still copies those DejaVu lacks. */
-static void embed(struct print_doc *d, struct pdf_font *font)
+/* What embed() makes of the characters a document drew in one face,
+ * everything but libharu's objects: kept for the next documents that draw
+ * the very same characters (a run's reports of one game mostly do, and
+ * making them cost a report 4 % of its time).  The last few are kept. */
+struct font_objects {
+	const struct pdf_face *face;
+	int which;
+	uint32_t max;              /* the highest code drawn */
+	unsigned char used[8192];  /* the codes drawn, as pdf_font's */
+	uint16_t *cid, *width;     /* the codes in the subset, and their widths */
+	size_t n;
+	unsigned char *file, *map, *tounicode; /* compressed */
+	size_t file_len, file_len1, map_len, tounicode_len;
+};
+
+static struct font_objects objects[8];
+static unsigned objects_next;
+
+static void objects_release(struct font_objects *o)
+{
+	free(o->cid);
+	free(o->width);
+	free(o->file);
+	free(o->map);
+	free(o->tounicode);
+	memset(o, 0, sizeof *o);
+}
+
+/* Make o of font's characters: a TrueType subset of those its face has
+ * (the rest draw .notdef), their widths, the CIDToGIDMap from each code to
+ * its glyph, reaching the highest code drawn (past its end poppler reports
+ * an error), and a ToUnicode map of every character drawn, so a reader
+ * still copies those DejaVu lacks. */
+static int make_objects(const struct pdf_font *font, struct font_objects *o, char **err)
 {
 	const struct pdf_face *fc = font->face;
 	const struct pdf_metrics *m = &fc->m[font->which];
 	const unsigned char *cover = fc->cover[font->which];
-	struct glue_font gf = { .name = font->name, .ascent = m->ascent, .descent = m->descent,
-				.cap_height = m->cap_height, .x_height = m->x_height,
-				.italic_angle = m->italic_angle, .flags = m->flags,
-				.missing_width = m->missing_width };
-	uint16_t *cid = xmalloc(65536 * sizeof *cid), *width = NULL;
-	unsigned char *map = NULL, *zmap = NULL, *ztu = NULL;
 	const struct font_file *ff;
-	char *tu = NULL, *e = NULL;
-	size_t n = 0, tulen, max = font->max;
-	bool ok;
+	unsigned char *map;
+	char *tu;
+	size_t tulen, max = font->max;
+	int rc;
 
-	memcpy(gf.bbox, m->bbox, sizeof gf.bbox);
+	o->face = fc;
+	o->which = font->which;
+	o->max = font->max;
+	memcpy(o->used, font->used, sizeof o->used);
+	o->cid = xmalloc((max + 1) * sizeof *o->cid);
 	for (uint32_t c = 0x20; c <= font->max; c++) {
 		if (!font->used[c / 8]) {
 			c |= 7;
 			continue;
 		}
 		if (bit(font->used, c) && bit(cover, c))
-			cid[n++] = (uint16_t)c;
+			o->cid[o->n++] = (uint16_t)c;
 	}
-	ok = (ff = font_file(fc, font->which, cid, n, &e)) != NULL;
-	if (ok) {
-		map = xcalloc(max + 1, 2);
-		width = xmalloc((n + 1) * sizeof *width);
-		for (size_t i = 0; i < n; i++) {
-			width[i] = m->width[cid[i]];
-			map[2 * cid[i]] = (unsigned char)(ff->gid[i] >> 8);
-			map[2 * cid[i] + 1] = (unsigned char)ff->gid[i];
-		}
-		tu = tounicode(font->used, &tulen);
-		gf.file = ff->z, gf.file_len = ff->zlen, gf.file_len1 = ff->len;
-		gf.cid = cid, gf.width = width, gf.n = n;
-		ok = !pdf_flate(map, 2 * (max + 1), &zmap, &gf.map_len) &&
-		     !pdf_flate((unsigned char *)tu, tulen, &ztu, &gf.tounicode_len);
-		gf.map = zmap, gf.tounicode = ztu;
-		if (!ok)
-			e = xstrdup("zlib cannot compress the font");
-		else if (!(ok = glue_font_fill(d->pdf, font->dict, &gf)))
-			e = xstrdup("libharu cannot take the document's font subset");
+	if (!(ff = font_file(fc, font->which, o->cid, o->n, err)))
+		return -1;
+	o->file = xmalloc(ff->zlen);
+	memcpy(o->file, ff->z, ff->zlen);
+	o->file_len = ff->zlen;
+	o->file_len1 = ff->len;
+	map = xcalloc(max + 1, 2);
+	o->width = xmalloc((o->n + 1) * sizeof *o->width);
+	for (size_t i = 0; i < o->n; i++) {
+		o->width[i] = m->width[o->cid[i]];
+		map[2 * o->cid[i]] = (unsigned char)(ff->gid[i] >> 8);
+		map[2 * o->cid[i] + 1] = (unsigned char)ff->gid[i];
 	}
-	free(cid);
-	free(width);
+	tu = tounicode(font->used, &tulen);
+	rc = pdf_flate(map, 2 * (max + 1), &o->map, &o->map_len) ||
+	     pdf_flate((unsigned char *)tu, tulen, &o->tounicode, &o->tounicode_len);
 	free(map);
 	free(tu);
-	free(zmap);
-	free(ztu);
-	if (!ok) {
+	if (rc)
+		*err = xstrdup("zlib cannot compress the font");
+	return rc ? -1 : 0;
+}
+
+/* font's objects: those made for a document before, or new ones. */
+static const struct font_objects *font_objects(const struct pdf_font *font, char **err)
+{
+	struct font_objects *o;
+
+	for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++) {
+		o = &objects[i];
+		if (o->face == font->face && o->which == font->which && o->max == font->max &&
+		    !memcmp(o->used, font->used, font->max / 8 + 1))
+			return o;
+	}
+	o = &objects[objects_next++ % (sizeof objects / sizeof objects[0])];
+	objects_release(o);
+	if (make_objects(font, o, err)) {
+		objects_release(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The PDF objects of font (font_objects) in the document. */
+static void embed(struct print_doc *d, struct pdf_font *font)
+{
+	const struct pdf_face *fc = font->face;
+	const struct pdf_metrics *m = &fc->m[font->which];
+	struct glue_font gf = { .name = font->name, .ascent = m->ascent, .descent = m->descent,
+				.cap_height = m->cap_height, .x_height = m->x_height,
+				.italic_angle = m->italic_angle, .flags = m->flags,
+				.missing_width = m->missing_width };
+	const struct font_objects *o;
+	char *e = NULL;
+
+	memcpy(gf.bbox, m->bbox, sizeof gf.bbox);
+	if ((o = font_objects(font, &e)) != NULL) {
+		gf.file = o->file, gf.file_len = o->file_len, gf.file_len1 = o->file_len1;
+		gf.map = o->map, gf.map_len = o->map_len;
+		gf.tounicode = o->tounicode, gf.tounicode_len = o->tounicode_len;
+		gf.cid = o->cid, gf.width = o->width, gf.n = o->n;
+		if (!glue_font_fill(d->pdf, font->dict, &gf))
+			e = xstrdup("libharu cannot take the document's font subset");
+	}
+	if (e) {
 		char *msg = xasprintf("PDF: font '%s': %s", ttf_files[fc->font], e);
 		free(e);
 		pdf_throw(d, msg);

@@ -732,6 +732,38 @@ START_TEST(text_wraps_and_shrinks)
 }
 END_TEST
 
+/* Documents made one after the other in a process share the objects of
+ * a font only when they drew the very same characters: "fez" after "zap"
+ * (the same highest character, other letters) has the widths of e and f
+ * (codes 101 and 102, the first of a run in /W), and "zap" again those of
+ * a (97). */
+START_TEST(font_objects_follow_the_characters)
+{
+	static const char *const words[] = { "zap zap", "fez fez", "zap zap" };
+	static const char *const first[] = { "97", "101", "97" };
+	for (size_t i = 0; i < 3; i++) {
+		struct print_doc *d = doc(PRINT_A4, false);
+		char name[32], *pdf;
+		snprintf(name, sizeof name, "chars-%zu.pdf", i);
+		pdf = path_for(name);
+		print_page_paper(d, false);
+		print_text(d, PRINT_SANS, 12, 20, 200, PRINT_LEFT, words[i]);
+		save(d, pdf);
+		qpdf_clean(pdf);
+		check_text(pdf, &words[i], 1);
+		if (have("qpdf")) {
+			char *cmd = xasprintf("qpdf --qdf --object-streams=disable '%s' - | "
+					      "grep -a -c -x ' *%s'", pdf, first[i]);
+			char *out = run(cmd, NULL);
+			ck_assert_msg(atoi(out) >= 1, "%s: no width for code %s", name, first[i]);
+			free(out);
+			free(cmd);
+		}
+		free(pdf);
+	}
+}
+END_TEST
+
 /* --- hexes -------------------------------------------------------------------- */
 
 static int draw_hex(struct print_doc *d, void *ctx, const struct print_piece *p, char **err)
@@ -1120,6 +1152,7 @@ int main(void)
 	tcase_add_test(tc, one_card_per_page_for_print_shops);
 	tcase_add_test(tc, small_mode_embeds_nothing);
 	tcase_add_test(tc, text_wraps_and_shrinks);
+	tcase_add_test(tc, font_objects_follow_the_characters);
 	tcase_add_test(tc, hex_geometry);
 	tcase_add_test(tc, hex_tiles_are_the_size_asked);
 	tcase_add_test(tc, hex_tiles_fold);
