@@ -239,7 +239,9 @@ static void concat(struct print_doc *d, double a, double b, double c, double dd,
 
 void print_translate(struct print_doc *d, double x, double y)
 {
-	concat(d, 1, 0, 0, 1, x, y);
+	/* A template's groups are mostly at 0,0: no operator for nothing. */
+	if (x != 0.0 || y != 0.0)
+		concat(d, 1, 0, 0, 1, x, y);
 }
 
 void print_rotate(struct print_doc *d, double degrees)
