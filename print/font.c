@@ -482,77 +482,11 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 	}
 }
 
-/* The TrueType subset of fc's subset which holding the characters
- * cid[0 .. n), compressed, and the glyph of each: made once and kept for
- * the next documents that draw the same characters in that font (a run's
- * reports of one game mostly do; each costs 0.3 ms to subset and
- * compress).  The last few are kept, whichever they are. */
-struct font_file {
-	const struct pdf_face *face;
-	int which;
-	uint16_t *cid, *gid;
-	size_t n;
-	unsigned char *z;     /* the compressed font */
-	size_t zlen, len;     /* its length, and the font's */
-};
-
-static struct font_file files[8];
-static unsigned files_next;
-
-static const struct font_file *font_file(const struct pdf_face *fc, int which,
-					 const uint16_t *cid, size_t n, char **err)
-{
-	struct font_file *ff;
-	struct ttf_range *r;
-	unsigned char *ttf = NULL;
-	struct ttf sub;
-	size_t nr = 0, len = 0;
-	int rc;
-
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-		if (files[i].face == fc && files[i].which == which && files[i].n == n &&
-		    !memcmp(files[i].cid, cid, n * sizeof *cid))
-			return &files[i];
-	r = xmalloc((n + 1) * sizeof *r);
-	for (size_t i = 0; i < n; i++)
-		if (nr > 0 && r[nr - 1].last + 1 == cid[i])
-			r[nr - 1].last = cid[i];
-		else
-			r[nr++] = (struct ttf_range){ cid[i], cid[i] };
-	rc = ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, err) ||
-	     ttf_open(&sub, ttf, len, err);
-	free(r);
-	if (rc) {
-		free(ttf);
-		return NULL;
-	}
-	ff = &files[files_next++ % (sizeof files / sizeof files[0])];
-	free(ff->cid);
-	free(ff->gid);
-	free(ff->z);
-	memset(ff, 0, sizeof *ff);
-	if (pdf_flate(ttf, len, &ff->z, &ff->zlen)) {
-		free(ttf);
-		*err = xstrdup("zlib cannot compress the font");
-		return NULL;
-	}
-	ff->face = fc;
-	ff->which = which;
-	ff->n = n;
-	ff->len = len;
-	ff->cid = xmalloc((n + 1) * sizeof *cid);
-	memcpy(ff->cid, cid, n * sizeof *cid);
-	ff->gid = xmalloc((n + 1) * sizeof *ff->gid);
-	for (size_t i = 0; i < n; i++)
-		ff->gid[i] = (uint16_t)ttf_glyph(&sub, cid[i]);
-	free(ttf);
-	return ff;
-}
-
 /* What embed() makes of the characters a document drew in one face,
  * everything but libharu's objects: kept for the next documents that draw
- * the very same characters (a run's reports of one game mostly do, and
- * making them cost a report 4 % of its time).  The last few are kept. */
+ * the very same characters (a run's reports of one game mostly do: 1,500
+ * Burglar reports draw two sets; making them, the subset above all, cost
+ * a report 0.3 ms).  The last few are kept, whichever they are. */
 struct font_objects {
 	const struct pdf_face *face;
 	int which;
@@ -577,6 +511,42 @@ static void objects_release(struct font_objects *o)
 	memset(o, 0, sizeof *o);
 }
 
+/* The TrueType subset of fc's subset `which` holding the characters
+ * o->cid, compressed into o->file; and the glyph of each character in it,
+ * big-endian, at its code in map. */
+static int subset_file(const struct pdf_face *fc, int which, struct font_objects *o,
+		       unsigned char *map, char **err)
+{
+	struct ttf_range *r = xmalloc((o->n + 1) * sizeof *r);
+	unsigned char *ttf = NULL;
+	struct ttf sub;
+	size_t nr = 0, len = 0;
+	int rc;
+
+	for (size_t i = 0; i < o->n; i++)
+		if (nr > 0 && r[nr - 1].last + 1 == o->cid[i])
+			r[nr - 1].last = o->cid[i];
+		else
+			r[nr++] = (struct ttf_range){ o->cid[i], o->cid[i] };
+	rc = ttf_subset(&fc->ttf[which], r, nr, "", false, &ttf, &len, err) ||
+	     ttf_open(&sub, ttf, len, err);
+	free(r);
+	if (!rc && pdf_flate(ttf, len, &o->file, &o->file_len)) {
+		*err = xstrdup("zlib cannot compress the font");
+		rc = -1;
+	}
+	if (!rc) {
+		o->file_len1 = len;
+		for (size_t i = 0; i < o->n; i++) {
+			unsigned gid = ttf_glyph(&sub, o->cid[i]);
+			map[2 * o->cid[i]] = (unsigned char)(gid >> 8);
+			map[2 * o->cid[i] + 1] = (unsigned char)gid;
+		}
+	}
+	free(ttf);
+	return rc ? -1 : 0;
+}
+
 /* Make o of font's characters: a TrueType subset of those its face has
  * (the rest draw .notdef), their widths, the CIDToGIDMap from each code to
  * its glyph, reaching the highest code drawn (past its end poppler reports
@@ -587,7 +557,6 @@ static int make_objects(const struct pdf_font *font, struct font_objects *o, cha
 	const struct pdf_face *fc = font->face;
 	const struct pdf_metrics *m = &fc->m[font->which];
 	const unsigned char *cover = fc->cover[font->which];
-	const struct font_file *ff;
 	unsigned char *map;
 	char *tu;
 	size_t tulen, max = font->max;
@@ -606,19 +575,14 @@ static int make_objects(const struct pdf_font *font, struct font_objects *o, cha
 		if (bit(font->used, c) && bit(cover, c))
 			o->cid[o->n++] = (uint16_t)c;
 	}
-	if (!(ff = font_file(fc, font->which, o->cid, o->n, err)))
-		return -1;
-	o->file = xmalloc(ff->zlen);
-	memcpy(o->file, ff->z, ff->zlen);
-	o->file_len = ff->zlen;
-	o->file_len1 = ff->len;
 	map = xcalloc(max + 1, 2);
-	o->width = xmalloc((o->n + 1) * sizeof *o->width);
-	for (size_t i = 0; i < o->n; i++) {
-		o->width[i] = m->width[o->cid[i]];
-		map[2 * o->cid[i]] = (unsigned char)(ff->gid[i] >> 8);
-		map[2 * o->cid[i] + 1] = (unsigned char)ff->gid[i];
+	if (subset_file(fc, font->which, o, map, err)) {
+		free(map);
+		return -1;
 	}
+	o->width = xmalloc((o->n + 1) * sizeof *o->width);
+	for (size_t i = 0; i < o->n; i++)
+		o->width[i] = m->width[o->cid[i]];
 	tu = tounicode(font->used, &tulen);
 	rc = pdf_flate(map, 2 * (max + 1), &o->map, &o->map_len) ||
 	     pdf_flate((unsigned char *)tu, tulen, &o->tounicode, &o->tounicode_len);
