@@ -121,14 +121,19 @@ static void stage_add(const char *tmp, const char *path)
 	batch.v[batch.n++] = (struct staged){ xstrdup(tmp), xstrdup(path), batch.stage };
 }
 
+/* The temporary name for a new content of path, in dir, path's folder. */
+static char *tmp_name(const char *dir, const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	return staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, staged_count++,
+				     (long)getpid())
+			 : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+}
+
 static int write_atomic(const char *path, const char *data, size_t len, mode_t mode,
 			char **err)
 {
-	char *dir = dir_of(path);
-	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char *tmp = staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, staged_count++,
-					  (long)getpid())
-			      : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+	char *dir = dir_of(path), *tmp = tmp_name(dir, path);
 	int fd, rc = -1;
 
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
@@ -180,37 +185,96 @@ int fs_write_private(const char *path, const char *data, size_t len, char **err)
 	return write_atomic(path, data, len, 0600, err);
 }
 
+/* A copy of from at to, as by fs_write_private. */
+static int copy_private(const char *from, const char *to, char **err)
+{
+	char *data;
+	size_t len;
+	int rc;
+	if (fs_read_file(from, &data, &len, err))
+		return -1;
+	rc = write_atomic(to, data, len, 0600, err);
+	free(data);
+	return rc;
+}
+
+int fs_link_private(const char *existing, const char *path, char **err)
+{
+	struct stat was, is;
+	bool there = !lstat(path, &is);
+	char *dir, *name;
+	int rc = 0;
+
+	if (there && !stat(existing, &was) && was.st_dev == is.st_dev && was.st_ino == is.st_ino)
+		return 0; /* linked by a run killed before its commit */
+	/* Another file by that name (a copy, made where no link could be)
+	 * is replaced as any file is: a new name, renamed over it. */
+	dir = dir_of(path);
+	name = there ? tmp_name(dir, path) : xstrdup(path);
+	if (link(existing, name)) {
+		free(name);
+		free(dir);
+		return copy_private(existing, path, err);
+	}
+	if (there && staging()) {
+		stage_add(name, path);
+	} else if (there && rename(name, path)) {
+		*err = sys_err("cannot rename into place", path);
+		unlink(name);
+		rc = -1;
+	}
+	if (!rc && !staging())
+		rc = fs_fsync_dir(dir, err);
+	free(name);
+	free(dir);
+	return rc;
+}
+
+/* mkdir p, first its missing parents: from the deepest folder up, so that
+ * a new folder under folders that are there costs one mkdir, not one for
+ * each folder of its path. */
+static int make_dir(char *p, char **err)
+{
+	char *slash = strrchr(p, '/');
+	int e = mkdir(p, 0777) ? errno : 0;
+
+	if (e == ENOENT && slash && slash != p) {
+		*slash = '\0';
+		e = make_dir(p, err);
+		*slash = '/';
+		if (e)
+			return -1;
+		e = mkdir(p, 0777) ? errno : 0;
+	}
+	if (!e) {
+		/* Staged: fs_batch_end's first flush makes it durable before
+		 * any file in it takes its name. */
+		char *parent = dir_of(p);
+		int rc = staging() ? 0 : fs_fsync_dir(parent, err);
+		free(parent);
+		return rc;
+	}
+	if (e == EEXIST && fs_is_dir(p))
+		return 0;
+	if (e == EEXIST) {
+		*err = xasprintf("'%s' exists and is not a directory", p);
+	} else {
+		errno = e;
+		*err = sys_err("cannot create directory", p);
+	}
+	return -1;
+}
+
 int fs_mkdirs(const char *path, char **err)
 {
 	char *p;
-	int rc = 0;
+	int rc;
 	/* Most calls find the folder there (a turn's outbox and reports):
-	 * one stat, not a mkdir per component of the path. */
+	 * one stat. */
 	if (fs_is_dir(path))
 		return 0;
 	p = xstrdup(path);
-	for (char *s = p + 1;; s++) {
-		char c = *s;
-		if (c != '/' && c != '\0')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) == 0) {
-			/* Staged: fs_batch_end's first flush makes it durable
-			 * before any file in it takes its name. */
-			char *parent = dir_of(p);
-			rc = staging() ? 0 : fs_fsync_dir(parent, err);
-			free(parent);
-		} else if (errno != EEXIST) {
-			*err = sys_err("cannot create directory", p);
-			rc = -1;
-		} else if (!fs_is_dir(p)) {
-			*err = xasprintf("'%s' exists and is not a directory", p);
-			rc = -1;
-		}
-		*s = c;
-		if (rc || c == '\0')
-			break;
-	}
+	rc = make_dir(p, err);
 	free(p);
 	return rc;
 }
@@ -552,17 +616,25 @@ size_t fs_sweep_tmp(const char *dir, int depth)
 	while ((e = readdir(d)) != NULL) {
 		struct stat st;
 		char *path;
-		long pid;
+		long pid = tmp_owner(e->d_name);
+		bool is_dir = e->d_type == DT_DIR, is_file = e->d_type == DT_REG;
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
+		/* The type from the folder entry where the file system gives
+		 * it: a folder of reports, or a sent/ of thousands of mails,
+		 * costs no stat for each file that is not a temporary one. */
+		if (is_dir ? depth <= 0 : e->d_type != DT_UNKNOWN && pid <= 0)
+			continue;
 		path = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth > 0)
-				removed += fs_sweep_tmp(path, depth - 1);
-			else if (S_ISREG(st.st_mode) && (pid = tmp_owner(e->d_name)) > 0 &&
-				 pid != (long)getpid() && !pid_running(pid) && unlink(path) == 0)
-				removed++;
+		if (e->d_type == DT_UNKNOWN && lstat(path, &st) == 0) {
+			is_dir = S_ISDIR(st.st_mode);
+			is_file = S_ISREG(st.st_mode);
 		}
+		if (is_dir && depth > 0)
+			removed += fs_sweep_tmp(path, depth - 1);
+		else if (is_file && pid > 0 && pid != (long)getpid() && !pid_running(pid) &&
+			 unlink(path) == 0)
+			removed++;
 		free(path);
 	}
 	closedir(d);

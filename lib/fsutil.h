@@ -20,6 +20,17 @@ int fs_write_atomic(const char *path, const char *data, size_t len, char **err);
 /* The same for a file that holds a secret (a password, a password's hash,
  * a mail with either): mode 0600 whatever the umask. */
 int fs_write_private(const char *path, const char *data, size_t len, char **err);
+/* Give the file existing a second name, path, by a hard link: nothing is
+ * copied, and replacing existing later frees no inode (on ext4 without a
+ * journal each new file skips every inode freed in the last minutes, so
+ * a run that freed one a game made each new file dearer).  For a file
+ * that is durable and only ever replaced whole, never written in place
+ * (game.xml), so that the two names cannot come to differ.  A file
+ * already named path is replaced; where no link can be made (a file
+ * system without hard links), existing is copied to path as by
+ * fs_write_private.  In a batch, the new name is made at once and made
+ * durable by the batch's first flush: its content already is. */
+int fs_link_private(const char *existing, const char *path, char **err);
 /* mkdir -p, each new directory synced into its parent; mode 0777 less the
  * umask. */
 int fs_mkdirs(const char *path, char **err);

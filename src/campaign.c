@@ -94,11 +94,23 @@ int campaign_lock(struct campaign *c, char **err)
 	return rc == 0 ? WP_OK : rc == 1 ? WP_ERR_BUSY : WP_ERR_IO;
 }
 
-void campaign_sweep_game(const struct campaign *c, const char *id)
+/* Of the folders of each turn, only the current turn's are written (the
+ * reports and mail of a turn that was killed are written again when it is
+ * played again): a game's history costs a sweep nothing.  A turn left
+ * killed and then rolled back keeps its temporary files until it is
+ * played again. */
+void campaign_sweep_game(const struct campaign *c, const char *id, int turn)
 {
 	char *dir = campaign_game_path(c, id, NULL);
-	fs_sweep_tmp(dir, 2); /* games/ID/reports/NNNN/ */
+	fs_sweep_tmp(dir, 1); /* games/ID/turns/ */
 	free(dir);
+	for (int i = 0; turn > 0 && i < 2; i++) {
+		char *rest = xasprintf("%s/%04d", i ? "orders" : "reports", turn);
+		dir = campaign_game_path(c, id, rest);
+		fs_sweep_tmp(dir, 0);
+		free(dir);
+		free(rest);
+	}
 }
 
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest)

@@ -38,9 +38,10 @@ int campaign_open(struct campaign *c, const char *dir, long long now, char **err
 void campaign_close(struct campaign *c);
 /* Take the campaign lock for the rest of the process's work on it. */
 int campaign_lock(struct campaign *c, char **err);
-/* Remove the temporary files killed writers left in game id's folder;
- * for commands about to write there, under the lock. */
-void campaign_sweep_game(const struct campaign *c, const char *id);
+/* Remove the temporary files killed writers left in game id's folder, its
+ * turns/, and its reports/ and orders/ folders of turn (none for 0); for
+ * commands about to write there, under the lock. */
+void campaign_sweep_game(const struct campaign *c, const char *id, int turn);
 
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest);
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);

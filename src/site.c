@@ -106,10 +106,20 @@ static int put(const char *path, const struct sb *o, char **err)
 	return fs_write_atomic(path, sb_str(o), o->len, err) ? WP_ERR_IO : WP_OK;
 }
 
-static long long mtime(const char *path)
+/* When path was written (its mtime), or when it last changed in any way
+ * (its ctime, which also moves when a link to it is made or dropped: a
+ * snapshot is the old game.xml given a second name as the turn is played,
+ * see fs_link_private), in nanoseconds; -1 when there is none. */
+static long long written(const char *path)
 {
 	struct stat st;
-	return stat(path, &st) ? -1 : (long long)st.st_mtime;
+	return stat(path, &st) ? -1 : st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+}
+
+static long long changed(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) ? -1 : st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
 }
 
 /* --- what the index says of a game ------------------------------------- */
@@ -229,8 +239,8 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 	path = xasprintf("%s/%04d.html", gdir, t);
 	/* An older turn's page changes only when its report or its state
 	 * does (a rollback and a replay write both anew). */
-	if ((flags & SITE_QUICK) && t + 1 < g->turn && mtime(path) >= 0 &&
-	    mtime(path) >= mtime(report) && mtime(path) >= mtime(snap)) {
+	if ((flags & SITE_QUICK) && t + 1 < g->turn && written(path) >= 0 &&
+	    written(path) >= changed(report) && written(path) >= changed(snap)) {
 		rc = WP_OK;
 		goto out;
 	}

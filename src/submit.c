@@ -677,7 +677,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		submission_release(&s);
 		return rc;
 	}
-	campaign_sweep_game(c, s.game);
+	campaign_sweep_game(c, s.game, g.turn);
 	r->game = xstrdup(s.game);
 	if (s.observe) {
 		rc = observe(c, &g, &s, r, err);

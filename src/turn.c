@@ -317,14 +317,15 @@ static int write_reports(struct campaign *c, const struct game *g, int turn,
 	return rc;
 }
 
-static int snapshot_and_commit(struct campaign *c, const struct game *g, int turn,
-			       const char *before, size_t before_len, char **err)
+static int snapshot_and_commit(struct campaign *c, const struct game *g, int turn, char **err)
 {
 	char *rest = xasprintf("turns/%04d.xml", turn);
 	char *path = campaign_game_path(c, g->id, rest);
 	char *dir = campaign_game_path(c, g->id, "turns");
+	char *state = campaign_game_path(c, g->id, "game.xml");
 	int rc = WP_OK;
-	if (fs_mkdirs(dir, err) || fs_write_private(path, before, before_len, err))
+	/* The snapshot is the old game.xml itself, by a second name. */
+	if (fs_mkdirs(dir, err) || fs_link_private(state, path, err))
 		rc = WP_ERR_IO;
 	crashpoint("turn-snapshot");
 	/* In a run's batch, the state file is renamed into place only after
@@ -335,6 +336,7 @@ static int snapshot_and_commit(struct campaign *c, const struct game *g, int tur
 		rc = campaign_save_game(c, g, err);
 	fs_batch_stage(FS_STAGE_NOW);
 	crashpoint("turn-commit");
+	free(state);
 	free(dir);
 	free(path);
 	free(rest);
@@ -388,17 +390,8 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		     unsigned flags, struct turn_result *r, char **err)
 {
 	struct events ev = EVENTS_INIT;
-	char *before = NULL;
-	size_t before_len = 0;
 	int turn = g->turn, rc;
 
-	if (!(flags & TURN_DRY_RUN)) {
-		char *path = campaign_game_path(c, g->id, "game.xml");
-		rc = fs_read_file(path, &before, &before_len, err) ? WP_ERR_IO : WP_OK;
-		free(path);
-		if (rc)
-			return rc;
-	}
 	{
 		/* What the game master changed since the last turn opens it. */
 		struct strlist notes = STRLIST_INIT;
@@ -421,12 +414,11 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		fs_batch_stage(FS_STAGE_DATA);
 		rc = write_reports(c, g, turn, &ev, err);
 		if (!rc)
-			rc = snapshot_and_commit(c, g, turn, before, before_len, err);
+			rc = snapshot_and_commit(c, g, turn, err);
 		fs_batch_stage(FS_STAGE_NOW);
 	}
 out:
 	events_release(&ev);
-	free(before);
 	return rc;
 }
 
@@ -442,13 +434,14 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
-		campaign_sweep_game(c, id);
 		if ((rc = finish_rollback(c, id, &to, err)))
 			return rc;
 	}
 	rc = campaign_load_game(c, id, &g, err);
 	if (rc)
 		return rc;
+	if (!(flags & TURN_DRY_RUN))
+		campaign_sweep_game(c, id, g.turn);
 	r->turn = g.turn;
 	if (g.status == GAME_OVER) {
 		r->outcome = TURN_FINISHED;
@@ -809,7 +802,7 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	char *intent, *text, *rest, *path;
 	int rc, pending;
 
-	campaign_sweep_game(c, id);
+	campaign_sweep_game(c, id, 0);
 	if ((rc = finish_rollback(c, id, &pending, err)))
 		return rc;
 	if (pending) {

@@ -36,7 +36,12 @@ for point in turn-reports turn-first-mail turn-mail turn-snapshot turn-commit; d
 	[ $st -eq 137 ] && ok || fail "$point: run was not killed (status $st)"
 	# A temporary file as a writer killed mid-write leaves it (PID 1 is
 	# init, never a wyrmpost: use one that cannot be running).
+	# The sweep looks where a killed turn writes: the game's folder, turns/
+	# and the folders of the turn being played.
+	mkdir -p "$scratch/c/games/g1/reports/0001" "$scratch/c/games/g1/turns"
 	echo half >"$scratch/c/games/g1/.game.xml.999999999.tmp"
+	echo half >"$scratch/c/games/g1/turns/.0001.xml.7.999999999.tmp"
+	echo half >"$scratch/c/games/g1/reports/0001/.ann.txt.3.999999999.tmp"
 	wp run
 	snapshot "$scratch/c" >"$scratch/got.sums"
 	if cmp -s "$scratch/ref.sums" "$scratch/got.sums"; then ok; else

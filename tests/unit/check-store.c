@@ -275,6 +275,100 @@ START_TEST(batch_commits_behind_the_next)
 }
 END_TEST
 
+/* mkdir -p: the missing folders of a path, and a file in the way named. */
+START_TEST(mkdirs_makes_missing_parents)
+{
+	char *dir = tmpdir(), *err = NULL;
+	char *deep = xasprintf("%s/a/b/c", dir), *file = xasprintf("%s/f", dir);
+	char *under = xasprintf("%s/f/g", dir);
+
+	ck_assert_int_eq(fs_mkdirs(deep, &err), 0);
+	ck_assert(fs_is_dir(deep));
+	ck_assert_int_eq(fs_mkdirs(deep, &err), 0);
+	ck_assert_int_eq(fs_write_atomic(file, "x", 1, &err), 0);
+	ck_assert_int_eq(fs_mkdirs(file, &err), -1);
+	ck_assert_msg(strstr(err, "exists and is not a directory"), "%s", err);
+	free(err);
+	err = NULL;
+	ck_assert_int_eq(fs_mkdirs(under, &err), -1);
+	ck_assert_msg(strstr(err, "/f/g"), "%s", err);
+	free(err);
+	free(deep);
+	free(file);
+	free(under);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static void assert_content(const char *path, const char *want)
+{
+	char *buf, *err = NULL;
+	size_t len;
+	ck_assert_msg(!fs_read_file(path, &buf, &len, &err), "%s", err);
+	ck_assert_str_eq(buf, want);
+	free(buf);
+}
+
+/* A snapshot by a second name: the very file, not a copy, whatever was
+ * there before; the same link again is nothing to do; replacing the first
+ * name leaves the second as it was; and across file systems, a copy. */
+START_TEST(link_names_the_same_file)
+{
+	char *dir = tmpdir(), *err = NULL;
+	char *state = xasprintf("%s/game.xml", dir), *snap = xasprintf("%s/0001.xml", dir);
+	char shm[] = "/dev/shm/wp-store-XXXXXX";
+	struct stat a, b;
+
+	ck_assert_int_eq(fs_write_private(state, "turn 1", 6, &err), 0);
+	ck_assert_int_eq(fs_link_private(state, snap, &err), 0);
+	ck_assert(same_file(state, snap));
+	ck_assert_int_eq(fs_link_private(state, snap, &err), 0);
+	ck_assert(same_file(state, snap));
+	ck_assert_int_eq(fs_write_private(state, "turn 2", 6, &err), 0);
+	ck_assert(!same_file(state, snap));
+	assert_content(snap, "turn 1");
+	/* A copy by that name (an older snapshot) gives way to the link. */
+	ck_assert_int_eq(fs_link_private(state, snap, &err), 0);
+	ck_assert(same_file(state, snap));
+	ck_assert_uint_eq(entries(dir), 2); /* no temporary file */
+	/* In a batch: the same, the replaced name in place at its end. */
+	ck_assert_int_eq(fs_write_private(state, "turn 3", 6, &err), 0);
+	fs_batch_begin(dir);
+	fs_batch_stage(FS_STAGE_DATA);
+	ck_assert_int_eq(fs_link_private(state, snap, &err), 0);
+	fs_batch_stage(FS_STAGE_NOW);
+	assert_content(snap, "turn 2");
+	ck_assert_int_eq(fs_batch_end(&err), 0);
+	ck_assert(same_file(state, snap));
+	ck_assert_uint_eq(entries(dir), 2);
+	/* No link to be had: a copy, mode 0600. */
+	ck_assert_ptr_nonnull(mkdtemp(shm));
+	ck_assert_int_eq(stat(shm, &a), 0);
+	ck_assert_int_eq(stat(dir, &b), 0);
+	if (a.st_dev != b.st_dev) {
+		char *there = xasprintf("%s/0003.xml", shm);
+		ck_assert_int_eq(fs_link_private(state, there, &err), 0);
+		ck_assert(!same_file(state, there));
+		assert_content(there, "turn 3");
+		ck_assert_int_eq(stat(there, &a), 0);
+		ck_assert_int_eq(a.st_mode & 0777, 0600);
+		free(there);
+	}
+	rmrf(shm);
+	free(state);
+	free(snap);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(second_locker_is_told_busy)
 {
 	char *dir = tmpdir(), *err = NULL;
@@ -354,6 +448,8 @@ int main(void)
 	tcase_add_test(tc, atomic_write_replaces_whole);
 	tcase_add_test(tc, batch_stages_until_its_end);
 	tcase_add_test(tc, batch_commits_behind_the_next);
+	tcase_add_test(tc, link_names_the_same_file);
+	tcase_add_test(tc, mkdirs_makes_missing_parents);
 	tcase_add_test(tc, second_locker_is_told_busy);
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
 	tcase_set_timeout(tc, 60);
