@@ -294,6 +294,41 @@ START_TEST(pdf_comes_back)
 }
 END_TEST
 
+static int sb_write(void *data, const char *str, size_t len)
+{
+	sb_add(data, str, len);
+	return 1;
+}
+
+/* The attachment is base64 made here in one pass: byte for byte what
+ * libetpan's own base64 writer makes, for every way its last line can end
+ * (empty, one to three bytes short of a group, a full line). */
+START_TEST(base64_as_libetpan_writes_it)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 56, 57, 58, 114, 171, 3000 };
+	struct outmsg m = rich();
+	fill_pdf();
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		struct sb want = SB_INIT;
+		int col = 0;
+		char *s;
+		const char *b;
+		parts[0].len = sizes[k];
+		ck_assert_int_eq(mailmime_base64_write_driver(sb_write, &want, &col, (const char *)pdf,
+							      sizes[k]),
+				 MAILIMF_NO_ERROR);
+		s = outbox_render(&m);
+		b = strstr(s, "filename=\"g1-0004-ann.pdf\"\r\n\r\n");
+		ck_assert_ptr_nonnull(b);
+		b += 30;
+		ck_assert_msg(!strncmp(b, sb_str(&want), want.len), "%zu bytes", sizes[k]);
+		ck_assert_msg(!strncmp(b + want.len, "\r\n--", 4), "%zu bytes", sizes[k]);
+		free(s);
+		sb_release(&want);
+	}
+}
+END_TEST
+
 START_TEST(long_line_goes_base64)
 {
 	struct outmsg m = rich();
@@ -454,6 +489,7 @@ int main(void)
 	tcase_add_test(tc, no_reply_no_references);
 	tcase_add_test(tc, intake_reads_it_back);
 	tcase_add_test(tc, pdf_comes_back);
+	tcase_add_test(tc, base64_as_libetpan_writes_it);
 	tcase_add_test(tc, long_line_goes_base64);
 	tcase_add_test(tc, boundary_not_in_text);
 	tcase_add_test(tc, odd_header_text);
