@@ -22,9 +22,13 @@ snapshot() { # DIR -> a listing with checksums of everything that matters
 
 export WYRMPOST_NOW=$((T0 + 86400))
 cp -R "$scratch/start" "$scratch/ref"
+old_state=$(ls -i "$scratch/ref/games/g1/game.xml" | cut -d' ' -f1)
 "$WYRMPOST" -d "$scratch/ref" run
 snapshot "$scratch/ref" >"$scratch/ref.sums"
 grep -q 'games/g1/turns/0001.xml' "$scratch/ref.sums" && ok || fail "reference did not play"
+# The snapshot is the old game.xml itself, not a copy of it.
+[ "$(ls -i "$scratch/ref/games/g1/turns/0001.xml" | cut -d' ' -f1)" = "$old_state" ] && ok ||
+	fail "the snapshot is not the replaced game.xml"
 
 for point in turn-reports turn-first-mail turn-mail turn-snapshot turn-commit; do
 	rm -rf "$scratch/c"
