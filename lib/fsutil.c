@@ -524,11 +524,11 @@ void fs_batch_end_behind(void)
 	behind.b = batch;
 	behind.err = NULL;
 	memset(&batch, 0, sizeof batch);
-	if (pthread_create(&behind.thread, NULL, commit_behind, NULL) == 0) {
+	if (behind.b.n && pthread_create(&behind.thread, NULL, commit_behind, NULL) == 0) {
 		behind.state = BEHIND_THREAD;
 	} else {
-		/* No thread to be had: commit here, which costs only the
-		 * overlap. */
+		/* Nothing written (games not due), or no thread to be had:
+		 * commit here, which costs nothing or only the overlap. */
 		commit_behind(NULL);
 		behind.state = BEHIND_DONE;
 	}
