@@ -86,14 +86,21 @@ best() {
 	sort -n "$work/$1".[0-9]*.time | head -n 1 >"$work/$1.time"
 }
 
+# Each round times every mode once, so that a slow spell of the machine
+# (they last minutes here) weighs on all modes alike rather than on the
+# one that happened to be running, and the ratios between modes keep.
 for pdf in none standard embedded; do
 	campaign "$work/$pdf" "$n" $pdf
-	for r in $(seq "$reps"); do
+done
+for r in $(seq "$reps"); do
+	for pdf in none standard embedded; do
 		cp -R "$work/$pdf" "$work/$pdf-j1.$r"
 		cp -R "$work/$pdf" "$work/$pdf-jN.$r"
 		timed $pdf-j1.$r "$work/$pdf-j1.$r" 1
 		timed $pdf-jN.$r "$work/$pdf-jN.$r" "$jobs"
 	done
+done
+for pdf in none standard embedded; do
 	best $pdf-j1
 	best $pdf-jN
 	# The report PDFs the run wrote: how many, their mean and largest size.
