@@ -101,11 +101,12 @@ int campaign_lock(struct campaign *c, char **err)
  * played again. */
 void campaign_sweep_game(const struct campaign *c, const char *id, int turn)
 {
+	static const char *const per_turn[] = { "reports", "orders" };
 	char *dir = campaign_game_path(c, id, NULL);
 	fs_sweep_tmp(dir, 1); /* games/ID/turns/ */
 	free(dir);
-	for (int i = 0; turn > 0 && i < 2; i++) {
-		char *rest = xasprintf("%s/%04d", i ? "orders" : "reports", turn);
+	for (size_t i = 0; turn > 0 && i < ARRAY_SIZE(per_turn); i++) {
+		char *rest = xasprintf("%s/%04d", per_turn[i], turn);
 		dir = campaign_game_path(c, id, rest);
 		fs_sweep_tmp(dir, 0);
 		free(dir);

@@ -110,16 +110,11 @@ static int put(const char *path, const struct sb *o, char **err)
  * (its ctime, which also moves when a link to it is made or dropped: a
  * snapshot is the old game.xml given a second name as the turn is played,
  * see fs_link_private), in nanoseconds; -1 when there is none. */
-static long long written(const char *path)
+static long long stamp(const char *path, bool changed)
 {
 	struct stat st;
-	return stat(path, &st) ? -1 : st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-}
-
-static long long changed(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) ? -1 : st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
+	const struct timespec *t = changed ? &st.st_ctim : &st.st_mtim;
+	return stat(path, &st) ? -1 : t->tv_sec * 1000000000LL + t->tv_nsec;
 }
 
 /* --- what the index says of a game ------------------------------------- */
@@ -231,6 +226,7 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 	struct game after;
 	struct sb o = SB_INIT;
 	size_t len;
+	long long page;
 	int have, rc;
 
 	free(rest);
@@ -239,8 +235,8 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 	path = xasprintf("%s/%04d.html", gdir, t);
 	/* An older turn's page changes only when its report or its state
 	 * does (a rollback and a replay write both anew). */
-	if ((flags & SITE_QUICK) && t + 1 < g->turn && written(path) >= 0 &&
-	    written(path) >= changed(report) && written(path) >= changed(snap)) {
+	if ((flags & SITE_QUICK) && t + 1 < g->turn && (page = stamp(path, false)) >= 0 &&
+	    page >= stamp(report, true) && page >= stamp(snap, true)) {
 		rc = WP_OK;
 		goto out;
 	}
