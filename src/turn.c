@@ -188,8 +188,6 @@ static int hold_turn(struct campaign *c, struct game *g, const struct pending *p
 	return rc;
 }
 
-/* One player's report (p < 0: the public one) as text and PDF, into
- * reports/NNNN/, and for a player into the outbox with the PDF attached. */
 /* How many times turn of game id has been rolled back, from
  * games/ID/replays ("TURN COUNT" lines, written by rollback). */
 static int replay_count(const struct campaign *c, const char *id, int turn)
@@ -224,6 +222,9 @@ static char *attach_names(struct outpart *parts, size_t n, char *base)
 	return names;
 }
 
+/* One player's report (p < 0: the public one) as text, PDF and XML, into
+ * reports/NNNN/, and into the outbox for the player (for the public one,
+ * for each observer) with the PDF attached. */
 static int write_report(struct campaign *c, const struct game *g, int turn,
 			const struct events *ev, int p, int replay, const char *dir, char **err)
 {
@@ -236,7 +237,11 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	/* The report as data (wyrmpost-view(5)), always kept beside the text;
 	 * mailed only when the game asks for it. */
 	char *xml = report_turn_xml(g, turn, ev, p, &xml_len);
-	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0;
+	/* The public report's PDF is only ever the attachment of the
+	 * observers' mail: with no observer it would be drawn for nobody (a
+	 * fifth of a four-player game's PDF work), so it is not. */
+	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0 &&
+			(p >= 0 || g->observers.n);
 	bool want_xml = option_bool(&g->opts, "report-xml");
 	struct outpart parts[2];
 
@@ -258,6 +263,10 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	free(path);
 	path = xasprintf("%s/%s.pdf", dir, who);
 	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))
+		rc = WP_ERR_IO;
+	/* A turn played again may find the PDF of its first playing, when
+	 * the options or the observers have changed since: not as sent. */
+	if (!rc && !want_pdf && replay && fs_unlink(path, err))
 		rc = WP_ERR_IO;
 	free(path);
 	path = xasprintf("%s/%s.xml", dir, who);

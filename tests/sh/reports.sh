@@ -16,7 +16,7 @@ export WYRMPOST_TEMPLATES
 cd "$scratch"
 
 # play RULES DIR PLAYER...: a new game g1 in DIR, one turn played
-# ($opts: more options for `new`)
+# ($opts: more options for `new`; $observer: an observer's address)
 play() {
 	rules=$1 dir=$2
 	shift 2
@@ -27,6 +27,9 @@ play() {
 	# shellcheck disable=SC2086
 	expect_status 0 env WYRMPOST_NOW=$T0 "$WYRMPOST" -d "$dir" new g1 "$rules" --seed 4 \
 		--deadline 1h $args
+	[ -z "${observer:-}" ] ||
+		sed -i "s|</players>|</players><observers><observer email=\"$observer\"/></observers>|" \
+			"$dir/games/g1/game.xml"
 	expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d "$dir" run
 }
 
@@ -93,10 +96,22 @@ qpdf --qdf --object-streams=disable $r/ann.pdf qdf.pdf
 grep -aq '^2 Tr$' qdf.pdf && ok || fail "no bold (outlined) text for marked events"
 [ "$(pdffonts $r/ann.pdf 2>/dev/null | awk 'NR > 2' | wc -l)" -eq 1 ] && ok ||
 	fail "burglar report: more than one face: $(pdffonts $r/ann.pdf | awk 'NR > 2 { print $1 }')"
-check $r/public.pdf "Burglar & the Dragon" "Public report"
+# the public report's PDF is drawn for its observers, and only for them
+[ ! -e $r/public.pdf ] && ok || fail "burglar: a public PDF with no observer to mail it to"
+[ -s $r/public.txt ] && ok || fail "burglar: no public text report"
 cp $r/ann.pdf first.pdf
-play burglar b ann bob
+observer=olga@example.org play burglar b ann bob
 cmp -s first.pdf $r/ann.pdf && ok || fail "burglar: the same game twice, different reports"
+check $r/public.pdf "Burglar & the Dragon" "Public report"
+mail=$(grep -l '^To: olga@example.org' b/outbox/new/* | head -1)
+[ -n "$mail" ] && grep -q '^Content-Type: application/pdf' "$mail" && ok ||
+	fail "burglar: the observer's mail has no PDF"
+# played again without the observer: the public PDF of the first playing goes
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b rollback g1
+sed -i 's|<observers>.*</observers>||' b/games/g1/game.xml
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b run
+[ -s $r/ann.pdf ] && [ ! -e $r/public.pdf ] && ok ||
+	fail "burglar: played again with no observer, the public PDF of the first playing stays"
 
 # ---- Heart of Glass
 play heart-of-glass h ann bob cat
