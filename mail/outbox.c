@@ -224,11 +224,14 @@ static bool needs_base64(const char *s, size_t len)
 static char *body_text(const char *body, bool b64, size_t *len)
 {
 	struct sb out = SB_INIT;
-	for (const char *p = body; *p; p++) {
-		if (*p == '\n' && b64)
-			sb_addc(&out, '\r');
-		sb_addc(&out, *p);
+	const char *p = body, *nl;
+	/* Line by line, not byte by byte: a report's body is a few KB. */
+	while (b64 && (nl = strchr(p, '\n'))) {
+		sb_add(&out, p, (size_t)(nl - p));
+		sb_add(&out, "\r\n", 2);
+		p = nl + 1;
 	}
+	sb_adds(&out, p);
 	if (!out.len || out.buf[out.len - 1] != '\n')
 		sb_adds(&out, b64 ? "\r\n" : "\n");
 	*len = out.len;
