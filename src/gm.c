@@ -232,7 +232,7 @@ int gm_game_end(struct campaign *c, const char *id, char **err)
 		char *text, *key, *subject;
 		if (g.players[p].dropped)
 			continue;
-		text = report_turn(&g, g.turn, &ev, p);
+		text = report_turn(&g, g.turn, &ev, p, NULL);
 		key = xasprintf("%s-%04d-ended-%s", g.id, g.turn, g.players[p].name);
 		subject = xasprintf("[%s] the game is over", g.id);
 		rc = campaign_mail(c, &g, p, key, subject, text, NULL, "auto-generated", err);

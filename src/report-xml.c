@@ -167,13 +167,17 @@ static void orders_xml(const struct game *g, int p, xmlNode *root)
 }
 
 char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
-		      size_t *len)
+		      const struct report_parts *rp, size_t *len)
 {
 	xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
 	xmlNode *root = xmlNewNode(NULL, BAD_CAST "report"), *evs;
-	struct sb details = SB_INIT;
-	struct view board;
+	struct report_parts own;
 	char *xml;
+
+	if (!rp) {
+		report_parts_make(g, p, &own);
+		rp = &own;
+	}
 
 	xmlDocSetRootElement(doc, root);
 	xml_set(root, "format", "1");
@@ -193,17 +197,13 @@ char *report_turn_xml(const struct game *g, int turn, const struct events *ev, i
 			if (ev->v[i].audience != AUD_ALL)
 				xml_set_bool(n, "private", true);
 		}
-	view_init(&board, VIEW_GRID, NULL);
-	if (g->engine->board) {
-		g->engine->board(g, p, &board);
-		report_view_xml(&board, root);
-	}
-	view_release(&board);
-	g->engine->view(g, p, &details);
-	xml_child(root, "details", sb_str(&details));
-	sb_release(&details);
+	if (rp->has_board)
+		report_view_xml(&rp->board, root);
+	xml_child(root, "details", sb_str(&rp->details));
 	deadline_xml(g, root);
 	orders_xml(g, p, root);
+	if (rp == &own)
+		report_parts_release(&own);
 	xml = xml_to_string(doc, len);
 	xmlFreeDoc(doc);
 	return xml;

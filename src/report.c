@@ -107,10 +107,36 @@ void report_orders_help(const struct game *g, int p, struct sb *out)
 	strlist_clear(&legal);
 }
 
-char *report_turn(const struct game *g, int turn, const struct events *ev, int p)
+void report_parts_make(const struct game *g, int p, struct report_parts *rp)
+{
+	rp->details = (struct sb)SB_INIT;
+	rp->orders = (struct sb)SB_INIT;
+	g->engine->view(g, p, &rp->details);
+	report_orders_help(g, p, &rp->orders);
+	view_init(&rp->board, VIEW_GRID, NULL);
+	rp->has_board = g->engine->board != NULL;
+	if (rp->has_board)
+		g->engine->board(g, p, &rp->board);
+}
+
+void report_parts_release(struct report_parts *rp)
+{
+	sb_release(&rp->details);
+	sb_release(&rp->orders);
+	view_release(&rp->board);
+}
+
+char *report_turn(const struct game *g, int turn, const struct events *ev, int p,
+		  const struct report_parts *rp)
 {
 	struct sb out = SB_INIT;
 	size_t seen = 0;
+	struct report_parts own;
+
+	if (!rp) {
+		report_parts_make(g, p, &own);
+		rp = &own;
+	}
 
 	sb_addf(&out, "%s: game %s, turn %d\n", g->engine->title, g->id, turn);
 	if (p >= 0)
@@ -126,13 +152,15 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 	if (!seen)
 		sb_adds(&out, "  Nothing.\n");
 	sb_adds(&out, "\n");
-	g->engine->view(g, p, &out);
+	sb_adds(&out, sb_str(&rp->details));
 	if (out.len && out.buf[out.len - 1] != '\n')
 		sb_addc(&out, '\n');
 	sb_adds(&out, "\n");
 	deadline_line(g, &out);
 	seat_report(g, &out);
-	report_orders_help(g, p, &out);
+	sb_adds(&out, sb_str(&rp->orders));
+	if (rp == &own)
+		report_parts_release(&own);
 	return sb_detach(&out);
 }
 
@@ -267,19 +295,20 @@ static bool names(const char *text, const char *name)
 }
 
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    const char *author, char **pdf, size_t *len, char **err)
+		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
+		    char **err)
 {
 	struct print_doc_opts o = { .paper = PRINT_A4,
 				    .small = !strcmp(option_get(&g->opts, "pdf"), "standard"),
 				    .author = author };
 	struct report_pdf r;
-	struct sb deadline = SB_INIT, details = SB_INIT, orders = SB_INIT;
+	struct sb deadline = SB_INIT;
+	struct report_parts own;
 	const char **lines = xcalloc(ev->n + 1, sizeof *lines);
 	int *mine = xcalloc(ev->n + 1, sizeof *mine);
 	char *title = xasprintf("%s: game %s, turn %d", g->engine->title, g->id, turn);
 	char *subtitle = p >= 0 ? xasprintf("Report for %s", g->players[p].name)
 				: xstrdup("Public report");
-	struct view board;
 	int rc;
 
 	/* The document's title names the reader too: a player keeps a folder
@@ -301,18 +330,17 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 			lines[r.nevents++] = ev->v[i].text;
 		}
 	deadline_line(g, &deadline);
-	g->engine->view(g, p, &details);
-	report_orders_help(g, p, &orders);
-	view_init(&board, VIEW_GRID, NULL);
-	if (g->engine->board)
-		g->engine->board(g, p, &board);
+	if (!rp) {
+		report_parts_make(g, p, &own);
+		rp = &own;
+	}
 	r.title = title;
 	r.subtitle = subtitle;
 	r.deadline = sb_str(&deadline);
 	r.events = lines;
-	r.board = g->engine->board ? &board : NULL;
-	r.details = sb_str(&details);
-	r.orders = sb_str(&orders);
+	r.board = rp->has_board ? &rp->board : NULL;
+	r.details = sb_str(&rp->details);
+	r.orders = sb_str(&rp->orders);
 	/* the same kits as `wyrmpost print` */
 	r.tpl_dir = getenv("WYRMPOST_TEMPLATES") && *getenv("WYRMPOST_TEMPLATES")
 			    ? getenv("WYRMPOST_TEMPLATES") : datadir_templates();
@@ -324,10 +352,9 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	r.seat = p;
 	r.event_mine = mine;
 	rc = report_pdf_render(&r, &o, pdf, len, err);
-	view_release(&board);
+	if (rp == &own)
+		report_parts_release(&own);
 	sb_release(&deadline);
-	sb_release(&details);
-	sb_release(&orders);
 	free(lines);
 	free(mine);
 	free(title);

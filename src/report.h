@@ -10,9 +10,25 @@
 
 #include <stddef.h>
 
+/* What the text, XML and PDF forms of one reader's turn report share:
+ * the engine's text view and board for player p (or the public, p < 0)
+ * and the orders help.  A run writes all three forms of each report, so
+ * it makes these once (report_parts_make) and hands them to each; a
+ * caller that writes one form passes NULL and the form makes its own. */
+struct report_parts {
+	struct sb details; /* engine->view */
+	struct sb orders;  /* report_orders_help */
+	struct view board; /* engine->board, when has_board */
+	bool has_board;
+};
+void report_parts_make(const struct game *g, int p, struct report_parts *rp);
+void report_parts_release(struct report_parts *rp);
+
 /* The report of turn `turn` (just processed; g is the state after it) for
- * player p, or the public report when p < 0.  Caller frees. */
-char *report_turn(const struct game *g, int turn, const struct events *ev, int p);
+ * player p, or the public report when p < 0; rp as above, or NULL.
+ * Caller frees. */
+char *report_turn(const struct game *g, int turn, const struct events *ev, int p,
+		  const struct report_parts *rp);
 /* What player p may send now, and how (the orders template). */
 void report_orders_help(const struct game *g, int p, struct sb *out);
 /* The reply to a submission: every line's verdict and the pending orders. */
@@ -32,13 +48,14 @@ char *report_reminder(const struct game *g, int p);
  * picture, the events, the details and the orders; author is the PDF's
  * author, the campaign's sender name.  0, or -1 with *err. */
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    const char *author, char **pdf, size_t *len, char **err);
+		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
+		    char **err);
 
 /* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
  * the board as data, the details and the orders; *len its length.  Caller
  * frees. */
 char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
-		      size_t *len);
+		      const struct report_parts *rp, size_t *len);
 /* A view as a <board> element under parent (the same grammar). */
 void report_view_xml(const struct view *v, xmlNode *parent);
 

@@ -229,14 +229,12 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 			const struct events *ev, int p, int replay, const char *dir, char **err)
 {
 	const char *who = p < 0 ? "public" : g->players[p].name;
-	char *text = report_turn(g, turn, ev, p), *pdf = NULL;
+	struct report_parts rp;
+	char *text, *xml, *pdf = NULL;
 	char again[40] = "";
 	char *path = xasprintf("%s/%s.txt", dir, who);
 	size_t pdf_len = 0, xml_len = 0, nparts = 0;
 	int rc = WP_OK;
-	/* The report as data (wyrmpost-view(5)), always kept beside the text;
-	 * mailed only when the game asks for it. */
-	char *xml = report_turn_xml(g, turn, ev, p, &xml_len);
 	/* The public report's PDF is only ever the attachment of the
 	 * observers' mail: with no observer it would be drawn for nobody (a
 	 * fifth of a four-player game's PDF work), so it is not. */
@@ -245,6 +243,12 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	bool want_xml = option_bool(&g->opts, "report-xml");
 	struct outpart parts[2];
 
+	/* The engine's view, board and orders help, once for all three forms. */
+	report_parts_make(g, p, &rp);
+	text = report_turn(g, turn, ev, p, &rp);
+	/* The report as data (wyrmpost-view(5)), always kept beside the text;
+	 * mailed only when the game asks for it. */
+	xml = report_turn_xml(g, turn, ev, p, &rp, &xml_len);
 	if (replay) {
 		/* A new message, not the old one again: mail programs drop a
 		 * Message-ID they have seen, and players should know why. */
@@ -258,7 +262,8 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	}
 	if (fs_write_atomic(path, text, strlen(text), err))
 		rc = WP_ERR_IO;
-	if (!rc && want_pdf && report_turn_pdf(g, turn, ev, p, c->cfg.sender_name, &pdf, &pdf_len, err))
+	if (!rc && want_pdf &&
+	    report_turn_pdf(g, turn, ev, p, &rp, c->cfg.sender_name, &pdf, &pdf_len, err))
 		rc = WP_ERR_IO;
 	free(path);
 	path = xasprintf("%s/%s.pdf", dir, who);
@@ -303,6 +308,7 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	free(pdf);
 	free(xml);
 	free(text);
+	report_parts_release(&rp);
 	return rc;
 }
 
@@ -416,7 +422,7 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 	r->turn = turn;
 	r->game_over = g->status == GAME_OVER;
 	if (flags & TURN_DRY_RUN) {
-		r->public_report = report_turn(g, turn, &ev, -1);
+		r->public_report = report_turn(g, turn, &ev, -1, NULL);
 	} else {
 		/* Staged only when a run opened a batch (run-batch.c):
 		 * everything up to the state file, which is the commit. */

@@ -141,14 +141,14 @@ START_TEST(rule_case)
 	text = game_to_string(&g, NULL);
 	expect(exp, "after.xml", text);
 	free(text);
-	text = report_turn(&g, turn, &ev, -1);
+	text = report_turn(&g, turn, &ev, -1, NULL);
 	expect(exp, "report.txt", text);
 	free(text);
 	for (size_t p = 0; p < g.nplayers; p++) {
 		char *name = xasprintf("report-%s.txt", g.players[p].name);
 		char *want = read_or_null(exp, name);
 		if (want) {
-			text = report_turn(&g, turn, &ev, (int)p);
+			text = report_turn(&g, turn, &ev, (int)p, NULL);
 			expect(exp, name, text);
 			free(text);
 		}

@@ -48,9 +48,9 @@ static void try_state(const char *text)
 	if (g.status != GAME_OVER && game_advance(&g, awaited, has, lines, g.deadline, &ev, &err))
 		free(err);
 	for (int p = -1; p < (int)g.nplayers; p++) {
-		char *pdf = NULL, *t = report_turn(&g, turn, &ev, p);
+		char *pdf = NULL, *t = report_turn(&g, turn, &ev, p, NULL);
 		size_t len;
-		if (report_turn_pdf(&g, turn, &ev, p, "wyrmpost", &pdf, &len, &err))
+		if (report_turn_pdf(&g, turn, &ev, p, NULL, "wyrmpost", &pdf, &len, &err))
 			free(err);
 		err = NULL;
 		free(pdf);
