@@ -297,12 +297,16 @@ static struct mailmime *attachment_part(const struct outpart *a, const char *mar
 }
 
 /* msg[0 .. len) with each marker[i] (in order) replaced by the base64
- * lines of attachment i. */
+ * lines of attachment i.  Looked for past the message's header, which
+ * holds text of the game master's (the sender's name). */
 static char *splice(const char *msg, size_t len, char *const *marker,
 		    const struct outpart *attach, size_t n)
 {
 	struct sb out = SB_INIT;
 	const char *p = msg;
+	if (n && !(p = strstr(msg, "\r\n\r\n")))
+		BUG("a message without a header's end");
+	sb_add(&out, msg, (size_t)(p - msg));
 	for (size_t i = 0; i < n; i++) {
 		const char *at = strstr(p, marker[i]);
 		size_t blen;
