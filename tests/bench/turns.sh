@@ -12,7 +12,9 @@
 #   3. the ratios the performance issue (#16) sets targets for, and
 #      beside the -j J speed-up, the machine's own: J runs -j 1 started
 #      at once over J campaigns of N/J games that share nothing but the
-#      kernel and the disk, against one run -j 1 over N games;
+#      kernel and the disk, against one run -j 1 over N games; and the
+#      same for the plain-file floor: J floors at once, each writing the
+#      files of N/J games;
 #   4. pdf=none at -j 1 for 10, 100 and 1000 games (and 10,000 with
 #      BENCH_BIG=1): time per game and peak memory, to show the cost linear
 #      and the memory flat.
@@ -149,6 +151,27 @@ for r in $(seq "$reps"); do
 done
 # FILES BYTES SECONDS: the fastest of the floors
 sort -n -k 3 "$work"/files.*.out | head -n 1 >"$work/files.out"
+# The floor J at once: each writes the files one of the separate runs
+# above wrote; the pair's time is the longest of its writers' (each times
+# its writing only, after reading its files, and they start together).
+for r in $(seq "$reps"); do
+	pids=
+	for k in $(seq "$jobs"); do
+		mkdir -p "$work/floorpart.$r"
+		cp -R "$work/part" "$work/floorpart.$r/$k"
+	done
+	sync -f "$work"
+	for k in $(seq "$jobs"); do
+		"$build/bench-floor-files" "$work/apart.$r/$k" "$work/floorpart.$r/$k" \
+			>"$work/floorpart.$r.$k.out" &
+		pids="$pids $!"
+	done
+	for p in $pids; do
+		wait "$p"
+	done
+	cat "$work/floorpart.$r".*.out | sort -n -k 3 | tail -n 1 >"$work/floorpart.$r.out"
+done
+sort -n -k 3 "$work"/floorpart.[0-9]*.out | head -n 1 >"$work/floorpart.out"
 
 {
 	for f in none-j1 none-jN standard-j1 standard-jN embedded-j1 embedded-jN xml apart; do
@@ -157,10 +180,13 @@ sort -n -k 3 "$work"/files.*.out | head -n 1 >"$work/files.out"
 	done
 	printf 'files '
 	cat "$work/files.out"
+	printf 'floorpart '
+	cat "$work/floorpart.out"
 } >"$work/all"
 awk -v n="$n" -v j="$jobs" '
 	{ t[$1] = $2; m[$1] = $3; c[$1] = $4; b[$1] = $5 }
 	$1 == "files" { files = $2; bytes = $3; t["files"] = $4 }
+	$1 == "floorpart" { t["floorpart"] = $4 }
 	END {
 		split("none standard embedded", pdfs, " ")
 		printf "wyrmpost run, %d due games (wall time, games/s, CPU time, peak memory of the largest process):\n", n
@@ -185,6 +211,8 @@ awk -v n="$n" -v j="$jobs" '
 			t["none-j1"] / t["none-jN"]
 		printf "  the machine'"'"'s own speed-up: %d runs -j 1 at once, each over %d of the games in a campaign of its own: %.2f s, speed-up %.2f\n",
 			j, int(n / j), t["apart"], t["none-j1"] / t["apart"]
+		printf "  the file system'"'"'s own: %d plain-file floors at once, each over the files of %d games: %.2f s, speed-up %.2f over the one floor\n",
+			j, int(n / j), t["floorpart"], t["floorpart"] ? t["files"] / t["floorpart"] : 0
 	}' "$work/all"
 
 cat "$work/pdfsizes"
