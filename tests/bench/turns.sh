@@ -163,13 +163,13 @@ for r in $(seq "$reps"); do
 	sync -f "$work"
 	for k in $(seq "$jobs"); do
 		"$build/bench-floor-files" "$work/apart.$r/$k" "$work/floorpart.$r/$k" \
-			>"$work/floorpart.$r.$k.out" &
+			>"$work/floorwriter.$r.$k.out" &
 		pids="$pids $!"
 	done
 	for p in $pids; do
 		wait "$p"
 	done
-	cat "$work/floorpart.$r".*.out | sort -n -k 3 | tail -n 1 >"$work/floorpart.$r.out"
+	cat "$work/floorwriter.$r".*.out | sort -n -k 3 | tail -n 1 >"$work/floorpart.$r.out"
 done
 sort -n -k 3 "$work"/floorpart.[0-9]*.out | head -n 1 >"$work/floorpart.out"
 
