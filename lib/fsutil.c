@@ -456,13 +456,14 @@ static int commit(struct batch *b, char **err)
 	int fd = -1, rc = 0;
 	size_t i;
 
+	/* A batch that wrote nothing (no game was due) has nothing to flush. */
 	if (b->n && (fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		*err = sys_err("cannot open directory", b->dir);
 		rc = -1;
 	}
 	if (b->n && !rc)
 		rc = flush_all(b, fd, err);
-	for (enum fs_stage s = FS_STAGE_DATA; !rc && s <= FS_STAGE_COMMIT; s++) {
+	for (enum fs_stage s = FS_STAGE_DATA; b->n && !rc && s <= FS_STAGE_COMMIT; s++) {
 		for (i = 0; !rc && i < b->n; i++) {
 			if (b->v[i].stage != s)
 				continue;

@@ -220,6 +220,14 @@ START_TEST(batch_commits_behind_the_next)
 	size_t len;
 
 	ck_assert_int_eq(fs_batch_wait(&err), 0); /* none under way */
+	/* A batch of games none of which was due writes nothing: it
+	 * commits at once, and without error, here and behind. */
+	fs_batch_begin(dir);
+	ck_assert_int_eq(fs_batch_end(&err), 0);
+	fs_batch_begin(dir);
+	fs_batch_end_behind();
+	ck_assert_int_eq(fs_batch_wait(&err), 0);
+	ck_assert_ptr_null(err);
 	fs_batch_begin(dir);
 	fs_batch_stage(FS_STAGE_COMMIT);
 	ck_assert_int_eq(fs_mkdirs(adir, &err), 0);
