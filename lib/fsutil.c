@@ -121,13 +121,39 @@ static void stage_add(const char *tmp, const char *path)
 	batch.v[batch.n++] = (struct staged){ xstrdup(tmp), xstrdup(path), batch.stage };
 }
 
+/* This process's id, for temporary names: asked of the kernel once, not
+ * for each of the fifteen files a game's turn writes, and asked again in
+ * a child of fork (the workers of run -j), whose names must be its own. */
+static pid_t own_pid;
+
+static void forget_own_pid(void)
+{
+	own_pid = 0;
+}
+
+static void watch_forks(void)
+{
+	if (pthread_atfork(NULL, NULL, forget_own_pid))
+		BUG("pthread_atfork: out of memory");
+}
+
+static pid_t self(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	if (!own_pid) {
+		pthread_once(&once, watch_forks);
+		own_pid = getpid();
+	}
+	return own_pid;
+}
+
 /* The temporary name for a new content of path, in dir, path's folder. */
 static char *tmp_name(const char *dir, const char *path)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	return staging() ? xasprintf("%s/.%s.%zu.%ld.tmp", dir, base, staged_count++,
-				     (long)getpid())
-			 : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)getpid());
+				     (long)self())
+			 : xasprintf("%s/.%s.%ld.tmp", dir, base, (long)self());
 }
 
 static int write_atomic(const char *path, const char *data, size_t len, mode_t mode,
@@ -633,7 +659,7 @@ size_t fs_sweep_tmp(const char *dir, int depth)
 		}
 		if (is_dir && depth > 0)
 			removed += fs_sweep_tmp(path, depth - 1);
-		else if (is_file && pid > 0 && pid != (long)getpid() && !pid_running(pid) &&
+		else if (is_file && pid > 0 && pid != (long)self() && !pid_running(pid) &&
 			 unlink(path) == 0)
 			removed++;
 		free(path);

@@ -283,6 +283,62 @@ START_TEST(batch_commits_behind_the_next)
 }
 END_TEST
 
+/* The temporary file in dir whose name starts with prefix and ends with
+ * ".PID.tmp" (caller frees), or NULL. */
+static char *tmp_of(const char *dir, const char *prefix, pid_t pid)
+{
+	char *tail = xasprintf(".%ld.tmp", (long)pid), *found = NULL;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name), t = strlen(tail);
+		if (!strncmp(e->d_name, prefix, strlen(prefix)) && n > t &&
+		    !strcmp(e->d_name + n - t, tail))
+			found = xstrdup(e->d_name);
+	}
+	closedir(d);
+	free(tail);
+	return found;
+}
+
+/* A staged file's temporary name holds the id of the process that wrote
+ * it, in a child of fork too (the workers of run -j): a sweep deletes the
+ * temporary files of processes that are gone, and only those. */
+START_TEST(temporary_names_carry_the_writer)
+{
+	char *dir = tmpdir(), *err = NULL, *name;
+	char *a = xasprintf("%s/a.txt", dir), *b = xasprintf("%s/b.txt", dir);
+	pid_t child;
+	int st;
+
+	fs_batch_begin(dir);
+	fs_batch_stage(FS_STAGE_DATA);
+	ck_assert_int_eq(fs_write_atomic(a, "a", 1, &err), 0);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) /* writes into its copy of the open batch, then dies */
+		_exit(fs_write_atomic(b, "b", 1, &err) ? 1 : 0);
+	ck_assert_int_eq(waitpid(child, &st, 0), child);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	name = tmp_of(dir, ".a.txt.", getpid());
+	ck_assert_ptr_nonnull(name);
+	free(name);
+	name = tmp_of(dir, ".b.txt.", child);
+	ck_assert_ptr_nonnull(name);
+	free(name);
+	ck_assert_uint_eq(fs_sweep_tmp(dir, 0), 1); /* the child's, not ours */
+	fs_batch_stage(FS_STAGE_NOW);
+	ck_assert_int_eq(fs_batch_end(&err), 0);
+	ck_assert(fs_exists(a) && !fs_exists(b));
+	ck_assert_uint_eq(entries(dir), 1);
+	free(a);
+	free(b);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 /* mkdir -p: the missing folders of a path, and a file in the way named. */
 START_TEST(mkdirs_makes_missing_parents)
 {
@@ -456,6 +512,7 @@ int main(void)
 	tcase_add_test(tc, atomic_write_replaces_whole);
 	tcase_add_test(tc, batch_stages_until_its_end);
 	tcase_add_test(tc, batch_commits_behind_the_next);
+	tcase_add_test(tc, temporary_names_carry_the_writer);
 	tcase_add_test(tc, link_names_the_same_file);
 	tcase_add_test(tc, mkdirs_makes_missing_parents);
 	tcase_add_test(tc, second_locker_is_told_busy);
