@@ -410,24 +410,53 @@ char *outbox_render(const struct outmsg *m)
 	return out;
 }
 
-int outbox_put(const char *maildir, const struct outmsg *m, char **err)
+/* The maildir whose tmp/, new/ and cur/ this process has made or found:
+ * looked for once, not for each mail (three stat calls a mail, twelve a
+ * four-player game's turn).  Should one go meanwhile, the delivery that
+ * fails looks again. */
+static char *maildir_made;
+
+static int make_maildir(const char *maildir, char **err)
 {
-	/* Maildir delivery: complete the file in tmp/, then rename into new/,
-	 * so a reader never sees half a message. */
 	static const char *const sub[] = { "tmp", "new", "cur" };
-	char *tmp = xasprintf("%s/tmp/%s.eml", maildir, m->key);
-	char *path = xasprintf("%s/new/%s.eml", maildir, m->key);
-	char *text = outbox_render(m);
 	int rc = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(sub) && !rc; i++) {
 		char *d = xasprintf("%s/%s", maildir, sub[i]);
 		rc = fs_mkdirs(d, err);
 		free(d);
 	}
-	if (!rc)
-		rc = fs_write_private(tmp, text, strlen(text), err); /* welcome mails hold passwords */
+	free(maildir_made);
+	maildir_made = rc ? NULL : xstrdup(maildir);
+	return rc;
+}
+
+/* Maildir delivery: complete the file in tmp/, then rename into new/, so a
+ * reader never sees half a message. */
+static int deliver(const char *tmp, const char *path, const char *text, char **err)
+{
+	int rc = fs_write_private(tmp, text, strlen(text), err); /* welcome mails hold passwords */
 	if (!rc)
 		rc = fs_rename(tmp, path, err);
+	return rc;
+}
+
+int outbox_put(const char *maildir, const struct outmsg *m, char **err)
+{
+	char *tmp = xasprintf("%s/tmp/%s.eml", maildir, m->key);
+	char *path = xasprintf("%s/new/%s.eml", maildir, m->key);
+	char *text = outbox_render(m);
+	bool known = maildir_made && !strcmp(maildir_made, maildir);
+	int rc = known ? 0 : make_maildir(maildir, err);
+
+	if (!rc)
+		rc = deliver(tmp, path, text, err);
+	if (rc && known) {
+		free(*err);
+		*err = NULL;
+		rc = make_maildir(maildir, err);
+		if (!rc)
+			rc = deliver(tmp, path, text, err);
+	}
 	free(text);
 	free(path);
 	free(tmp);

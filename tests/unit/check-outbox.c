@@ -9,6 +9,7 @@
 
 #include <libetpan/libetpan.h>
 
+#include "fsutil.h"
 #include "mime.h"
 #include "outbox.h"
 #include "util.h"
@@ -469,6 +470,15 @@ START_TEST(put_writes_the_rendering)
 	free(want);
 	free(got);
 	unlink(path);
+	free(path);
+	/* Its folders are looked for once; gone since, they are made again. */
+	path = xasprintf("rm -rf '%s/tmp' '%s/new'", dir, dir);
+	ck_assert_int_eq(system(path), 0);
+	free(path);
+	ck_assert_int_eq(outbox_put(dir, &m, &err), 0);
+	ck_assert_ptr_null(err);
+	path = xasprintf("%s/new/%s.eml", dir, m.key);
+	ck_assert(fs_exists(path));
 	free(path);
 	path = xasprintf("rm -rf '%s'", dir);
 	ck_assert_int_eq(system(path), 0);
