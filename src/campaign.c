@@ -94,16 +94,23 @@ int campaign_lock(struct campaign *c, char **err)
 	return rc == 0 ? WP_OK : rc == 1 ? WP_ERR_BUSY : WP_ERR_IO;
 }
 
-/* Of the folders of each turn, only the current turn's are written (the
- * reports and mail of a turn that was killed are written again when it is
- * played again): a game's history costs a sweep nothing.  A turn left
- * killed and then rolled back keeps its temporary files until it is
- * played again. */
+/* Temporary files are made beside the file they replace: in the game's
+ * folder (game.xml, replays, .rollback), turns/ (a snapshot copied where
+ * no link can be made) and the folders of one turn, reports/NNNN/ and
+ * orders/NNNN/; never in reports/ or orders/ themselves, which hold only
+ * those folders, so those two are not read.  Of the folders of each
+ * turn, only the current turn's are written (the reports and mail of a
+ * turn that was killed are written again when it is played again): a
+ * game's history costs a sweep nothing.  A turn left killed and then
+ * rolled back keeps its temporary files until it is played again. */
 void campaign_sweep_game(const struct campaign *c, const char *id, int turn)
 {
 	static const char *const per_turn[] = { "reports", "orders" };
 	char *dir = campaign_game_path(c, id, NULL);
-	fs_sweep_tmp(dir, 1); /* games/ID/turns/ */
+	fs_sweep_tmp(dir, 0);
+	free(dir);
+	dir = campaign_game_path(c, id, "turns");
+	fs_sweep_tmp(dir, 0);
 	free(dir);
 	for (size_t i = 0; turn > 0 && i < ARRAY_SIZE(per_turn); i++) {
 		char *rest = xasprintf("%s/%04d", per_turn[i], turn);
