@@ -20,6 +20,9 @@ xmlDoc *xml_parse(const char *buf, size_t len, const char *name, char **err);
 int xml_validate(xmlDoc *doc, const char *rng_text, const char *name, char **err);
 /* Serialise doc, indented, UTF-8, with XML declaration (caller frees). */
 char *xml_to_string(xmlDoc *doc, size_t *len);
+/* The same through libxml2's own writer, which xml_to_string must match
+ * byte for byte (and falls back on for what it does not write itself). */
+char *xml_to_string_libxml2(xmlDoc *doc, size_t *len);
 
 /* Attribute helpers.  The getters return false when the attribute is
  * missing or malformed and leave *out alone. */
