@@ -309,9 +309,9 @@ static void dump_node(struct sb *o, const xmlNode *n, int level, bool format)
 /* Written here rather than by xmlDocDumpFormatMemoryEnc, which takes some
  * fifty instructions a byte (every name, quote and value through its
  * output buffer and a UTF-8 to UTF-8 encoder): the reports' XML and the
- * game states were a fifth of a pdf=none run.  The same bytes, which
- * check-core compares on documents of every kind; a document holding
- * anything else goes to libxml2. */
+ * game states were a sixth of a pdf=none run's instructions.  The same
+ * bytes, which check-store compares on documents of every kind; a
+ * document holding anything else goes to libxml2. */
 char *xml_to_string(xmlDoc *doc, size_t *len)
 {
 	struct sb o = SB_INIT;
