@@ -16,6 +16,7 @@
 #include <libxml/xmlerror.h>
 
 #include "util.h"
+#include "xmlwrite.h"
 
 static xmlParserInputPtr refuse_loader(const char *url, const char *id,
 				       xmlParserCtxtPtr ctxt)
@@ -209,32 +210,6 @@ char *xml_to_string_libxml2(xmlDoc *doc, size_t *len)
 	return out;
 }
 
-/* libxml2's escapes: in text, & < > and CR; in an attribute's value
- * also the quote, LF and tab, which a parser would otherwise fold. */
-static void put_escaped(struct sb *o, const xmlChar *s, bool attr)
-{
-	const xmlChar *run = s;
-	for (; *s; s++) {
-		const char *e;
-		switch (*s) {
-		case '&': e = "&amp;"; break;
-		case '<': e = "&lt;"; break;
-		case '>': e = "&gt;"; break;
-		case '\r': e = "&#13;"; break;
-		case '"': e = attr ? "&quot;" : NULL; break;
-		case '\n': e = attr ? "&#10;" : NULL; break;
-		case '\t': e = attr ? "&#9;" : NULL; break;
-		default: e = NULL; break;
-		}
-		if (!e)
-			continue;
-		sb_add(o, (const char *)run, (size_t)(s - run));
-		sb_adds(o, e);
-		run = s + 1;
-	}
-	sb_add(o, (const char *)run, (size_t)(s - run));
-}
-
 /* Can dump_node write n and everything under it?  Elements without
  * namespaces, their attributes and text: what wyrmpost's own documents
  * hold.  Anything else (a comment, a namespace, an entity) is left to
@@ -267,12 +242,11 @@ static void dump_node(struct sb *o, const xmlNode *n, int level, bool format)
 {
 	if (n->type == XML_TEXT_NODE) {
 		if (n->content)
-			put_escaped(o, n->content, false);
+			xml_escape_into(o, (const char *)n->content, false);
 		return;
 	}
 	if (format)
-		for (int i = 0; i < level && i < 30; i++)
-			sb_add(o, "  ", 2);
+		xml_indent_into(o, level);
 	sb_addc(o, '<');
 	sb_adds(o, (const char *)n->name);
 	for (const xmlAttr *a = n->properties; a; a = a->next) {
@@ -280,7 +254,7 @@ static void dump_node(struct sb *o, const xmlNode *n, int level, bool format)
 		sb_adds(o, (const char *)a->name);
 		sb_add(o, "=\"", 2);
 		if (a->children && a->children->content)
-			put_escaped(o, a->children->content, true);
+			xml_escape_into(o, (const char *)a->children->content, true);
 		sb_addc(o, '"');
 	}
 	if (!n->children) {
@@ -299,8 +273,7 @@ static void dump_node(struct sb *o, const xmlNode *n, int level, bool format)
 			sb_addc(o, '\n');
 	}
 	if (inner)
-		for (int i = 0; i < level && i < 30; i++)
-			sb_add(o, "  ", 2);
+		xml_indent_into(o, level);
 	sb_add(o, "</", 2);
 	sb_adds(o, (const char *)n->name);
 	sb_addc(o, '>');

@@ -8,7 +8,9 @@
  * does not, such as a hand's cards), the deadline and the orders the next
  * turn takes.  Nothing here reads the clock: the same game and events give
  * the same bytes.  The grammar is schema/view.rng, narrowed per game by
- * src/games/NAME/NAME-view.rng.
+ * src/games/NAME/NAME-view.rng.  Written as it is made (xmlwrite.h): a
+ * libxml2 tree built, written and freed for each reader was a quarter of
+ * a pdf=none run.
  */
 #include "report.h"
 
@@ -18,150 +20,160 @@
 
 #include "schedule.h"
 #include "util.h"
-#include "xmlutil.h"
+#include "xmlwrite.h"
 
 static const char *const kind_names[] = { "grid", "hexes", "map", "tracks" };
 
-static void set_opt(xmlNode *n, const char *name, const char *value)
+static void set_opt(struct xw *w, const char *name, const char *value)
 {
 	if (value)
-		xml_set(n, name, value);
+		xw_attr(w, name, value);
 }
 
 /* A number of the view's units, as short as it is exact enough. */
-static void set_num(xmlNode *n, const char *name, double v)
+static void set_num(struct xw *w, const char *name, double v)
 {
 	char buf[32];
 	snprintf(buf, sizeof buf, "%.6g", v);
-	xml_set(n, name, buf);
+	xw_attr(w, name, buf);
 }
 
-void report_view_xml(const struct view *v, xmlNode *parent)
+void report_view_xml(const struct view *v, struct xw *w)
 {
-	xmlNode *b = xml_child(parent, "board", NULL);
-	xml_set(b, "kind", kind_names[v->kind]);
-	set_opt(b, "title", v->title);
+	xw_open(w, "board");
+	xw_attr(w, "kind", kind_names[v->kind]);
+	set_opt(w, "title", v->title);
 	if (v->kind == VIEW_GRID || v->kind == VIEW_HEXES) {
-		xml_set_int(b, "cols", v->cols);
-		xml_set_int(b, "rows", v->rows);
+		xw_attr_int(w, "cols", v->cols);
+		xw_attr_int(w, "rows", v->rows);
 	}
 	if (v->kind == VIEW_MAP) {
-		set_num(b, "width", v->w);
-		set_num(b, "height", v->h);
-		set_opt(b, "unit", v->unit);
+		set_num(w, "width", v->w);
+		set_num(w, "height", v->h);
+		set_opt(w, "unit", v->unit);
 	}
 	for (size_t i = 0; i < v->ncells; i++) {
 		const struct view_cell *c = &v->cells[i];
-		xmlNode *n = xml_child(b, "cell", NULL);
-		xml_set_int(n, "id", (long long)i);
+		xw_open(w, "cell");
+		xw_attr_int(w, "id", (long long)i);
 		if (v->kind == VIEW_MAP) {
-			set_num(n, "x", c->x);
-			set_num(n, "y", c->y);
-			set_num(n, "w", c->w);
-			set_num(n, "h", c->h);
+			set_num(w, "x", c->x);
+			set_num(w, "y", c->y);
+			set_num(w, "w", c->w);
+			set_num(w, "h", c->h);
 			if (c->round)
-				xml_set_bool(n, "round", true);
+				xw_attr_bool(w, "round", true);
 		} else {
-			xml_set_int(n, "col", c->col);
-			xml_set_int(n, "row", c->row);
+			xw_attr_int(w, "col", c->col);
+			xw_attr_int(w, "row", c->row);
 		}
-		set_opt(n, "label", c->label);
-		set_opt(n, "caption", c->caption);
-		set_opt(n, "fill", c->fill);
+		set_opt(w, "label", c->label);
+		set_opt(w, "caption", c->caption);
+		set_opt(w, "fill", c->fill);
 		if (c->counters)
-			xml_set_int(n, "counters", c->counters);
+			xw_attr_int(w, "counters", c->counters);
+		xw_close(w);
 	}
 	for (size_t i = 0; i < v->npieces; i++) {
-		xmlNode *n = xml_child(b, "piece", NULL);
-		xml_set_int(n, "cell", v->pieces[i].cell);
-		set_opt(n, "label", v->pieces[i].label);
-		set_opt(n, "fill", v->pieces[i].fill);
+		xw_open(w, "piece");
+		xw_attr_int(w, "cell", v->pieces[i].cell);
+		set_opt(w, "label", v->pieces[i].label);
+		set_opt(w, "fill", v->pieces[i].fill);
+		xw_close(w);
 	}
 	for (size_t i = 0; i < v->nlines; i++) {
-		xmlNode *n = xml_child(b, "line", NULL);
-		xml_set_int(n, "from", v->lines[i].from);
-		xml_set_int(n, "to", v->lines[i].to);
+		xw_open(w, "line");
+		xw_attr_int(w, "from", v->lines[i].from);
+		xw_attr_int(w, "to", v->lines[i].to);
 		if (v->lines[i].dashed)
-			xml_set_bool(n, "dashed", true);
+			xw_attr_bool(w, "dashed", true);
+		xw_close(w);
 	}
 	for (size_t i = 0; i < v->ntracks; i++) {
 		const struct view_track *t = &v->tracks[i];
-		xmlNode *n = xml_child(b, "track", NULL);
-		xml_set(n, "name", t->name ? t->name : "");
-		set_opt(n, "symbol", t->symbol);
-		xml_set_int(n, "min", t->min);
-		xml_set_int(n, "max", t->max);
-		xml_set_int(n, "value", t->value);
+		xw_open(w, "track");
+		xw_attr(w, "name", t->name ? t->name : "");
+		set_opt(w, "symbol", t->symbol);
+		xw_attr_int(w, "min", t->min);
+		xw_attr_int(w, "max", t->max);
+		xw_attr_int(w, "value", t->value);
+		xw_close(w);
 	}
+	xw_close(w);
 }
 
-static void players_xml(const struct game *g, xmlNode *root)
+static void players_xml(const struct game *g, struct xw *w)
 {
 	bool awaited[MAX_PLAYERS] = { false };
-	xmlNode *ps = xml_child(root, "players", NULL);
 	if (g->status != GAME_OVER)
 		g->engine->awaited(g, awaited);
+	xw_open(w, "players");
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
-		xmlNode *n = xml_child(ps, "player", NULL);
-		xml_set(n, "name", pl->name);
-		xml_set_bool(n, "awaited", awaited[i] && !pl->dropped);
-		xml_set_bool(n, "dropped", pl->dropped);
-		xml_set_int(n, "missed", pl->nmr);
+		xw_open(w, "player");
+		xw_attr(w, "name", pl->name);
+		xw_attr_bool(w, "awaited", awaited[i] && !pl->dropped);
+		xw_attr_bool(w, "dropped", pl->dropped);
+		xw_attr_int(w, "missed", pl->nmr);
+		xw_close(w);
 	}
+	xw_close(w);
 }
 
-static void deadline_xml(const struct game *g, xmlNode *root)
+static void deadline_xml(const struct game *g, struct xw *w)
 {
 	char iso[32];
 	time_t t = (time_t)g->deadline;
 	struct tm tm;
 	char *local;
-	xmlNode *n;
 
 	if (g->status == GAME_OVER || !gmtime_r(&t, &tm))
 		return;
 	strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	local = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-	n = xml_child(root, "deadline", NULL);
-	xml_set_int(n, "turn", g->turn);
-	xml_set(n, "at", iso);
-	xml_set(n, "local", local);
-	xml_set(n, "tz", option_get(&g->opts, "tz"));
+	xw_open(w, "deadline");
+	xw_attr_int(w, "turn", g->turn);
+	xw_attr(w, "at", iso);
+	xw_attr(w, "local", local);
+	xw_attr(w, "tz", option_get(&g->opts, "tz"));
+	xw_close(w);
 	free(local);
 }
 
 /* What player p may send for the next turn: every legal line with what it
  * would do, and what sending nothing means. */
-static void orders_xml(const struct game *g, int p, xmlNode *root)
+static void orders_xml(const struct game *g, int p, struct xw *w)
 {
 	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
 	struct strlist legal = STRLIST_INIT, nmr = STRLIST_INIT;
 	bool awaited[MAX_PLAYERS] = { false };
-	xmlNode *o, *none;
 
 	if (g->status == GAME_OVER || p < 0 || g->players[p].dropped)
 		return;
 	g->engine->awaited(g, awaited);
-	o = xml_child(root, "orders", NULL);
-	xml_set_int(o, "turn", g->turn);
-	xml_set_bool(o, "awaited", awaited[p]);
+	xw_open(w, "orders");
+	xw_attr_int(w, "turn", g->turn);
+	xw_attr_bool(w, "awaited", awaited[p]);
 	g->engine->legal(g, p, &ctx, &legal);
 	for (size_t i = 0; i < legal.n; i++) {
 		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
-		xmlNode *n = xml_child(o, "legal", legal.v[i]);
 		g->engine->check(g, p, &l, 1, &ctx);
-		set_opt(n, "note", l.note);
+		xw_open(w, "legal");
+		set_opt(w, "note", l.note);
+		xw_text(w, legal.v[i]);
+		xw_close(w);
 		free(l.canon);
 		free(l.reason);
 		free(l.note);
 	}
 	if (awaited[p]) {
-		none = xml_child(o, "if-none", NULL);
+		xw_open(w, "if-none");
 		g->engine->nmr(g, p, &nmr);
 		for (size_t i = 0; i < nmr.n; i++)
-			xml_child(none, "order", nmr.v[i]);
+			xw_leaf(w, "order", nmr.v[i]);
+		xw_close(w);
 	}
+	xw_close(w);
 	strlist_clear(&nmr);
 	strlist_clear(&legal);
 }
@@ -169,42 +181,42 @@ static void orders_xml(const struct game *g, int p, xmlNode *root)
 char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
 		      const struct report_parts *rp, size_t *len)
 {
-	xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
-	xmlNode *root = xmlNewNode(NULL, BAD_CAST "report"), *evs;
 	struct report_parts own;
-	char *xml;
+	struct xw w;
 
 	if (!rp) {
 		report_parts_make(g, p, &own);
 		rp = &own;
 	}
-
-	xmlDocSetRootElement(doc, root);
-	xml_set(root, "format", "1");
-	xml_set(root, "rules", g->engine->name);
-	xml_set(root, "title", g->engine->title);
-	xml_set(root, "game", g->id);
-	xml_set_int(root, "turn", turn);
-	xml_set(root, "status", game_status_name(g->status));
+	xw_begin(&w);
+	xw_open(&w, "report");
+	xw_attr(&w, "format", "1");
+	xw_attr(&w, "rules", g->engine->name);
+	xw_attr(&w, "title", g->engine->title);
+	xw_attr(&w, "game", g->id);
+	xw_attr_int(&w, "turn", turn);
+	xw_attr(&w, "status", game_status_name(g->status));
 	if (p >= 0)
-		xml_set(root, "player", g->players[p].name);
-	players_xml(g, root);
-	evs = xml_child(root, "events", NULL);
+		xw_attr(&w, "player", g->players[p].name);
+	players_xml(g, &w);
+	xw_open(&w, "events");
 	for (size_t i = 0; i < ev->n; i++)
 		if (event_visible(&ev->v[i], p)) {
-			xmlNode *n = xml_child(evs, "event", ev->v[i].text);
+			xw_open(&w, "event");
 			/* Not everybody's: the reader's own, or told to few. */
 			if (ev->v[i].audience != AUD_ALL)
-				xml_set_bool(n, "private", true);
+				xw_attr_bool(&w, "private", true);
+			xw_text(&w, ev->v[i].text);
+			xw_close(&w);
 		}
+	xw_close(&w);
 	if (rp->has_board)
-		report_view_xml(&rp->board, root);
-	xml_child(root, "details", sb_str(&rp->details));
-	deadline_xml(g, root);
-	orders_xml(g, p, root);
+		report_view_xml(&rp->board, &w);
+	xw_leaf(&w, "details", sb_str(&rp->details));
+	deadline_xml(g, &w);
+	orders_xml(g, p, &w);
+	xw_close(&w);
 	if (rp == &own)
 		report_parts_release(&own);
-	xml = xml_to_string(doc, len);
-	xmlFreeDoc(doc);
-	return xml;
+	return xw_end(&w, len);
 }

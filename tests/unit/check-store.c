@@ -15,6 +15,7 @@
 #include "fsutil.h"
 #include "testutil.h"
 #include "xmlutil.h"
+#include "xmlwrite.h"
 
 static char *tmpdir(void)
 {
@@ -340,17 +341,25 @@ START_TEST(temporary_names_carry_the_writer)
 }
 END_TEST
 
-/* xml_to_string against libxml2's writer on doc; frees doc. */
-static void same_as_libxml2(xmlDoc *doc, const char *what)
+/* mine is theirs, or the test fails showing where they part (whole
+ * documents are too long for Check's message). */
+static void same_bytes(const char *mine, size_t n1, const char *theirs, size_t n2,
+		       const char *what)
 {
-	size_t n1, n2;
-	char *mine = xml_to_string(doc, &n1), *theirs = xml_to_string_libxml2(doc, &n2);
 	size_t at = 0;
 	while (at < n1 && at < n2 && mine[at] == theirs[at])
 		at++;
 	if (at < n1 || at < n2)
 		ck_abort_msg("%.40s: differs at byte %zu: \"%.60s\" where libxml2 writes \"%.60s\"",
 			     what, at, mine + at, theirs + at);
+}
+
+/* xml_to_string against libxml2's writer on doc; frees doc. */
+static void same_as_libxml2(xmlDoc *doc, const char *what)
+{
+	size_t n1, n2;
+	char *mine = xml_to_string(doc, &n1), *theirs = xml_to_string_libxml2(doc, &n2);
+	same_bytes(mine, n1, theirs, n2, what);
 	free(mine);
 	free(theirs);
 	xmlFreeDoc(doc);
@@ -416,6 +425,63 @@ START_TEST(xml_written_as_libxml2_writes_it)
 		free(text);
 		game_release(&g);
 	}
+}
+END_TEST
+
+/* Written as it is made (xmlwrite.h), a document comes out as libxml2
+ * writes the same document built as a tree: attributes and text with
+ * every character either escapes, empty text (no text at all), empty
+ * elements, elements of elements, and nesting past 30 levels of indent. */
+START_TEST(xml_written_straight_as_libxml2_writes_it)
+{
+	static const char *const odd = "a & b <c> \"q\" 'a' \t\n\r \xC3\xA9 \xF0\x9F\x90\x89";
+	xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNode *root = xmlNewNode(NULL, BAD_CAST "report"), *n, *deep;
+	struct xw w;
+	size_t len;
+	char *mine, *theirs;
+
+	xmlDocSetRootElement(doc, root);
+	xw_begin(&w);
+	xw_open(&w, "report");
+	xml_set(root, "format", "1");
+	xw_attr(&w, "format", "1");
+	xml_set(root, "odd", odd);
+	xw_attr(&w, "odd", odd);
+	xml_set(root, "empty", "");
+	xw_attr(&w, "empty", "");
+	n = xml_child(root, "events", NULL);
+	xw_open(&w, "events");
+	xml_set_bool(xml_child(n, "event", odd), "private", true);
+	xw_open(&w, "event");
+	xw_attr_bool(&w, "private", true);
+	xw_text(&w, odd);
+	xw_close(&w);
+	xml_child(n, "event", "plain");
+	xw_leaf(&w, "event", "plain");
+	xw_close(&w);
+	xml_child(root, "details", "");
+	xw_leaf(&w, "details", "");
+	xml_set_int(xml_child(root, "none", NULL), "n", -12);
+	xw_open(&w, "none");
+	xw_attr_int(&w, "n", -12);
+	xw_close(&w);
+	deep = root;
+	for (int depth = 0; depth < 40; depth++) {
+		deep = xml_child(deep, "deeper", NULL);
+		xw_open(&w, "deeper");
+	}
+	xml_child(deep, "line", "text\nover lines\n");
+	xw_leaf(&w, "line", "text\nover lines\n");
+	for (int depth = 0; depth < 40; depth++)
+		xw_close(&w);
+	xw_close(&w);
+	mine = xw_end(&w, &len);
+	theirs = xml_to_string_libxml2(doc, NULL);
+	same_bytes(mine, len, theirs, strlen(theirs), "written straight");
+	free(mine);
+	free(theirs);
+	xmlFreeDoc(doc);
 }
 END_TEST
 
@@ -594,6 +660,7 @@ int main(void)
 	tcase_add_test(tc, batch_commits_behind_the_next);
 	tcase_add_test(tc, temporary_names_carry_the_writer);
 	tcase_add_test(tc, xml_written_as_libxml2_writes_it);
+	tcase_add_test(tc, xml_written_straight_as_libxml2_writes_it);
 	tcase_add_test(tc, link_names_the_same_file);
 	tcase_add_test(tc, mkdirs_makes_missing_parents);
 	tcase_add_test(tc, second_locker_is_told_busy);
