@@ -291,6 +291,27 @@ START_TEST(small_parsers)
 }
 END_TEST
 
+/* sb_addf appends exactly what snprintf makes, whatever the room left at
+ * the buffer's end: short and long results, and every length around the
+ * point where the first attempt no longer fits. */
+START_TEST(string_buffers_format_any_length)
+{
+	char text[301], want[700];
+	memset(text, 'x', sizeof text - 1);
+	text[300] = '\0';
+	for (int pre = 0; pre < 100; pre += 7)
+		for (int m = 0; m <= 300; m++) {
+			struct sb sb = SB_INIT;
+			sb_add(&sb, text, (size_t)pre);
+			sb_addf(&sb, "<%.*s|%d>", m, text, m);
+			snprintf(want, sizeof want, "%.*s<%.*s|%d>", pre, text, m, text, m);
+			ck_assert_str_eq(sb_str(&sb), want);
+			ck_assert_uint_eq(sb.len, strlen(want));
+			sb_release(&sb);
+		}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -306,6 +327,7 @@ int main(void)
 	tcase_add_test(tc, password_checks_cost_one_derivation_each);
 	tcase_add_test(tc, edit_distances);
 	tcase_add_test(tc, small_parsers);
+	tcase_add_test(tc, string_buffers_format_any_length);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
