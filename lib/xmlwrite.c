@@ -66,7 +66,8 @@ void xw_attr(struct xw *w, const char *name, const char *value)
 	sb_addc(&w->out, ' ');
 	sb_adds(&w->out, name);
 	sb_add(&w->out, "=\"", 2);
-	xml_escape_into(&w->out, value, true);
+	if (value) /* none: name="", as xmlSetProp writes it */
+		xml_escape_into(&w->out, value, true);
 	sb_addc(&w->out, '"');
 }
 
@@ -86,7 +87,7 @@ void xw_text(struct xw *w, const char *text)
 {
 	if (!w->in_tag)
 		BUG("text outside an element just opened");
-	if (!*text)
+	if (!text || !*text)
 		return; /* no text node, as libxml2 adds none: <name/> */
 	sb_addc(&w->out, '>');
 	xml_escape_into(&w->out, text, false);

@@ -41,8 +41,9 @@ void xw_attr(struct xw *w, const char *name, const char *value);
 void xw_attr_int(struct xw *w, const char *name, long long value);
 void xw_attr_bool(struct xw *w, const char *name, bool value);
 /* The text of the element opened last, which then holds nothing else;
- * none if text is empty (the element is written <name/>, as libxml2
- * writes an element given empty content). */
+ * none if text is empty or NULL (the element is written <name/>, as
+ * libxml2 writes an element given no content).  An attribute's value may
+ * be NULL too: written name="", as xmlSetProp does. */
 void xw_text(struct xw *w, const char *text);
 void xw_close(struct xw *w);
 /* An element holding text: xw_open, xw_text, xw_close. */

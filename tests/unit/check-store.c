@@ -450,6 +450,8 @@ START_TEST(xml_written_straight_as_libxml2_writes_it)
 	xw_attr(&w, "odd", odd);
 	xml_set(root, "empty", "");
 	xw_attr(&w, "empty", "");
+	xmlSetProp(root, BAD_CAST "none", NULL);
+	xw_attr(&w, "none", NULL);
 	n = xml_child(root, "events", NULL);
 	xw_open(&w, "events");
 	xml_set_bool(xml_child(n, "event", odd), "private", true);
@@ -462,6 +464,8 @@ START_TEST(xml_written_straight_as_libxml2_writes_it)
 	xw_close(&w);
 	xml_child(root, "details", "");
 	xw_leaf(&w, "details", "");
+	xml_child(root, "nothing", NULL);
+	xw_leaf(&w, "nothing", NULL);
 	xml_set_int(xml_child(root, "none", NULL), "n", -12);
 	xw_open(&w, "none");
 	xw_attr_int(&w, "n", -12);
