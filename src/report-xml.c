@@ -38,7 +38,8 @@ static void set_num(struct xw *w, const char *name, double v)
 	xw_attr(w, name, buf);
 }
 
-void report_view_xml(const struct view *v, struct xw *w)
+/* The view as a <board> element, written next. */
+static void board_xml(const struct view *v, struct xw *w)
 {
 	xw_open(w, "board");
 	xw_attr(w, "kind", kind_names[v->kind]);
@@ -211,7 +212,7 @@ char *report_turn_xml(const struct game *g, int turn, const struct events *ev, i
 		}
 	xw_close(&w);
 	if (rp->has_board)
-		report_view_xml(&rp->board, &w);
+		board_xml(&rp->board, &w);
 	xw_leaf(&w, "details", sb_str(&rp->details));
 	deadline_xml(g, &w);
 	orders_xml(g, p, &w);

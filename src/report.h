@@ -56,8 +56,5 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
  * frees. */
 char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
 		      const struct report_parts *rp, size_t *len);
-/* A view as a <board> element, written next (the same grammar). */
-struct xw;
-void report_view_xml(const struct view *v, struct xw *w);
 
 #endif
