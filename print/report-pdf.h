@@ -47,7 +47,8 @@ struct report_pdf {
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
 		      char **buf, size_t *len, char **err);
 
-/* The path of dir/rules/report.xml if it exists (caller frees), else NULL. */
+/* The path of dir/rules/report.xml if it exists (caller frees), else NULL;
+ * looked for once a process. */
 char *report_tpl_path(const char *dir, const char *rules);
 /* The report drawn from the template at path; same input, same bytes. */
 int report_tpl_render(const struct report_pdf *r, const char *path,

@@ -379,18 +379,41 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 	return doc;
 }
 
+/* Where each rules' report template was looked for, and found or not,
+ * for the whole process (as load_once below keeps the templates): a
+ * stat for every report cost a run more than a tenth of its page's
+ * drawing. */
+struct found_tpl {
+	struct found_tpl *next;
+	char *dir, *rules;
+	char *path; /* NULL: there is none */
+};
+
+static struct found_tpl *found;
+
 char *report_tpl_path(const char *dir, const char *rules)
 {
+	struct found_tpl *f;
 	struct stat st;
 	char *path;
+
 	if (!dir || !rules)
 		return NULL;
+	for (f = found; f; f = f->next)
+		if (!strcmp(f->dir, dir) && !strcmp(f->rules, rules))
+			return f->path ? xstrdup(f->path) : NULL;
 	path = xasprintf("%s/%s/report.xml", dir, rules);
 	if (stat(path, &st)) {
 		free(path);
-		return NULL;
+		path = NULL;
 	}
-	return path;
+	f = xmalloc(sizeof *f);
+	f->dir = xstrdup(dir);
+	f->rules = xstrdup(rules);
+	f->path = path;
+	f->next = found;
+	found = f;
+	return path ? xstrdup(path) : NULL;
 }
 
 /* The report templates loaded so far, by path, for the whole process:

@@ -3,12 +3,13 @@
  * report_turn_pdf: the game's templates/RULES/report.xml, the engine's
  * view of the board, the events of the turn), without the disk.
  *
- *   bench-report GAMES-DIR [N]
+ *   bench-report GAMES-DIR [N [MODE]]
  *
  * Each GAMES-DIR/ID/game.xml (the demo campaign has one game per rules
  * and mode) plays one turn in memory; then every reader's report of that
  * turn, the players' and the public one, is drawn N times over (default
- * 100 reports a game) with pdf=embedded and with pdf=standard.  Prints
+ * 100 reports a game) with pdf=embedded and with pdf=standard, or only
+ * with MODE (for a profiler's view of one mode).  Prints
  * the CPU time per report and the reports per second on one core, per
  * game and over all of them: the cost a run pays per report on top of
  * pdf=none.  The templates come from WYRMPOST_TEMPLATES, as in run. */
@@ -121,13 +122,14 @@ int main(int argc, char **argv)
 	struct tally all[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
 	const char *dir = argc > 1 ? argv[1] : NULL;
 	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 100;
+	const char *only = argc > 3 ? argv[3] : NULL;
 	char **ids = NULL;
 	size_t nids = 0;
 	struct dirent *de;
 	DIR *dp;
 
-	if (!dir || n < 1) {
-		fprintf(stderr, "usage: bench-report GAMES-DIR [N]\n");
+	if (!dir || n < 1 || (only && strcmp(only, modes[0]) && strcmp(only, modes[1]))) {
+		fprintf(stderr, "usage: bench-report GAMES-DIR [N [embedded|standard]]\n");
 		return 2;
 	}
 	if (!(dp = opendir(dir))) {
@@ -152,7 +154,10 @@ int main(int argc, char **argv)
 		printf("  %-8s", ids[i]);
 		for (int m = 0; m < 2; m++) {
 			struct tally t = { 0, 0, 0 };
-			char *state = with_pdf(text, modes[m]);
+			char *state;
+			if (only && strcmp(only, modes[m]))
+				continue;
+			state = with_pdf(text, modes[m]);
 			if (!state || bench_game(path, state, n, &t)) {
 				fprintf(stderr, "bench-report: %s: cannot draw its reports\n", path);
 				return 1;
