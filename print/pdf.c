@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include "fsutil.h"
 #include "utf8.h"
@@ -180,42 +180,34 @@ void print_paper_size(enum print_paper p, double *w, double *h)
 	BUG("paper %d", (int)p);
 }
 
-/* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes).
- * One zlib state for the process, reset between streams: libharu sets up
- * and frees 256 KB of it for every stream it compresses, and clears 64 KB
- * of it, which for a report's few small streams cost more than
- * compressing them.  Used for the fonts' streams and the pages' contents.
+/* buf[0 .. len) Flate-compressed (zlib format) into *out (malloc'ed,
+ * *outlen bytes), for the fonts' streams and the pages' contents.  One
+ * compressor for the process: libharu sets up and frees 256 KB of zlib
+ * state for every stream it compresses, which for a report's few small
+ * streams cost more than compressing them.
  *
- * Level 3, where libharu uses zlib's default (6): on the demo campaign's
- * reports it takes 14 % less CPU a report for 3.7 % more bytes (1.68 ms
- * and 9,946 bytes at 6, 1.44 ms and 10,315 bytes at 3; level 1 is no
- * faster and larger still). */
-#define FLATE_LEVEL 3
+ * libdeflate at level 1, not zlib: it compresses whole buffers, which is
+ * all we have, and on the pages of the Burglar reports of `make bench` it
+ * took 12 us a page where zlib took 21 us at level 3 (the level we used:
+ * 14 % less CPU a report than zlib's default 6 for 3.7 % more bytes), and
+ * its output is 3 % smaller still (docs/benchmarks.md). */
+#define FLATE_LEVEL 1
 
 int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
 {
-	static z_stream z;
-	static bool ready;
-	uLong cap = compressBound((uLong)len);
+	static struct libdeflate_compressor *c;
+	size_t n;
 
-	if (!ready) {
-		if (deflateInit(&z, FLATE_LEVEL) != Z_OK)
-			return -1;
-		ready = true;
-	} else if (deflateReset(&z) != Z_OK) {
+	if (!c && !(c = libdeflate_alloc_compressor(FLATE_LEVEL)))
 		return -1;
-	}
-	*out = xmalloc(cap);
-	z.next_in = (Bytef *)buf;
-	z.avail_in = (uInt)len;
-	z.next_out = *out;
-	z.avail_out = (uInt)cap;
-	if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+	*out = xmalloc(libdeflate_zlib_compress_bound(c, len));
+	n = libdeflate_zlib_compress(c, buf, len, *out, libdeflate_zlib_compress_bound(c, len));
+	if (n == 0) {
 		free(*out);
 		*out = NULL;
 		return -1;
 	}
-	*outlen = (size_t)z.total_out;
+	*outlen = n;
 	return 0;
 }
 

@@ -22,7 +22,7 @@ FUZZ_LIB_CPPFLAGS = $(DEFS) $(DEFAULT_INCLUDES) $(libwyrmapp_a_CPPFLAGS) $(CPPFL
 # missing comma (-Wstring-concatenation); gcc's build checks the rest.
 FUZZ_WARN = $(WARN_CFLAGS) -Wno-format-nonliteral -Wno-string-concatenation
 FUZZ_LINK_LIBS = $(XML_LIBS) $(NETTLE_LIBS) $(GNUTLS_LIBS) \
-	$(filter-out -specs=%,$(ETPAN_LIBS)) $(HPDF_LIBS)
+	$(filter-out -specs=%,$(ETPAN_LIBS)) $(HPDF_LIBS) $(DEFLATE_LIBS)
 
 fuzz-lib-targets: $(FUZZ_TARGETS:%=fuzz/fuzz_%)
 .PHONY: fuzz-lib-targets
