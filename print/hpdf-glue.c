@@ -176,6 +176,42 @@ bool glue_doc_flate_pages(HPDF_Doc pdf, int (*flate)(const unsigned char *buf, s
 	return true;
 }
 
+/* HPDF_SaveToStream writes to HPDF_Doc's stream, which it makes a memory
+ * stream when there is none: one that takes each write a byte at a time,
+ * as HPDF_ReadFromStream then hands the bytes out again.  A callback
+ * writer put there beforehand hands each write whole to ours (through
+ * its attr).  Uses HPDF_Doc's stream and mmgr.  Should libharu fail and
+ * its error handler jump out, the writer is left in pdf->stream, where
+ * HPDF_Free frees it without writing. */
+struct writer {
+	bool (*write)(void *ctx, const void *buf, size_t len);
+	void *ctx;
+};
+
+static HPDF_STATUS write_through(HPDF_Stream s, const HPDF_BYTE *ptr, HPDF_UINT siz)
+{
+	const struct writer *w = s->attr;
+	return w->write(w->ctx, ptr, siz) ? HPDF_OK : HPDF_FILE_IO_ERROR;
+}
+
+bool glue_doc_save(HPDF_Doc pdf, bool (*write)(void *ctx, const void *buf, size_t len),
+		   void *ctx)
+{
+	struct writer w = { write, ctx };
+	HPDF_Stream s = HPDF_CallbackWriter_New(pdf->mmgr, write_through, &w);
+	HPDF_STATUS ret;
+
+	if (!s)
+		return false;
+	if (pdf->stream)
+		HPDF_Stream_Free(pdf->stream);
+	pdf->stream = s;
+	ret = HPDF_SaveToStream(pdf);
+	pdf->stream = NULL;
+	HPDF_Stream_Free(s);
+	return ret == HPDF_OK;
+}
+
 /* key = [a b c ...], n integers. */
 static bool add_ints(HPDF_Dict dict, const char *key, const int *v, size_t n)
 {

@@ -88,7 +88,13 @@ const char *glue_error_reason(HPDF_STATUS no);
 /* Compress the contents of every page of pdf that libharu would compress
  * with flate (the document's compression mode) and mark them to be
  * written as they are, with their /Filter: libharu would set up a zlib
- * state for each.  False on failure (out of memory, zlib). */
+ * state for each.  False on failure (out of memory, the compressor). */
+/* Save the document: its bytes handed to write(ctx, ..) as libharu writes
+ * them, where HPDF_SaveToStream would copy them into a stream of its own
+ * one byte at a time.  false when libharu or write fails. */
+bool glue_doc_save(HPDF_Doc pdf, bool (*write)(void *ctx, const void *buf, size_t len),
+		   void *ctx);
+
 bool glue_doc_flate_pages(HPDF_Doc pdf, int (*flate)(const unsigned char *buf, size_t len,
 						     unsigned char **out, size_t *outlen));
 

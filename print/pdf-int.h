@@ -30,6 +30,7 @@ struct pdf_font; /* font.c */
 
 struct print_doc {
 	HPDF_Doc pdf;
+	bool held;                /* pdf_mem_hold() called for it */
 	HPDF_Page page;           /* current page, NULL before the first */
 	size_t npages;
 	enum print_paper paper;
@@ -57,6 +58,7 @@ struct print_doc {
 		unsigned char len;   /* 0: empty */
 		char s[16];
 	} nums[256];
+	struct sb saved;           /* the document's bytes, while saving */
 	jmp_buf *jmp;              /* innermost guard, NULL outside */
 	char *error;               /* first failure; sticky */
 };
@@ -119,11 +121,21 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 /* Before saving: each embedded font's objects, from what it drew. */
 void pdf_fonts_finish(struct print_doc *d);
 /* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes);
- * 0, or -1 when zlib fails. */
+ * 0, or -1 when the compressor fails. */
 int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen);
 /* With the document: its embedded fonts (their objects are libharu's). */
 void pdf_fonts_free(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */
+
+/* libharu's memory (pdf-mem.c): every object of a document comes from
+ * one arena, given back whole when the last document of the process is
+ * freed.  pdf_mem_hold() before HPDF_NewEx(.., pdf_mem_alloc,
+ * pdf_mem_free, 0, ..), pdf_mem_release() after HPDF_Free.  For one
+ * thread: libharu's allocator takes no context. */
+void pdf_mem_hold(void);
+void pdf_mem_release(void);
+void *pdf_mem_alloc(HPDF_UINT size);
+void pdf_mem_free(void *p);
 
 /* Content-stream operators written by us (draw.c).  Each of libharu 2.3's
  * page operators clears a 512-byte buffer a byte at a time before

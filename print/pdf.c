@@ -114,7 +114,9 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	d->small = o->small;
 	d->one_face = o->one_face && !o->small;
 	d->fontdir = xstrdup(o->fontdir ? o->fontdir : DEFAULT_FONTDIR);
-	d->pdf = HPDF_New(on_error, d);
+	pdf_mem_hold();
+	d->held = true;
+	d->pdf = HPDF_NewEx(on_error, pdf_mem_alloc, pdf_mem_free, 0, d);
 	if (!d->pdf) {
 		print_doc_free(d);
 		*err = xstrdup("PDF: libharu cannot start (out of memory)");
@@ -151,8 +153,11 @@ void print_doc_free(struct print_doc *d)
 	if (d->pdf)
 		HPDF_Free(d->pdf);
 	pdf_fonts_free(d);
+	if (d->held)
+		pdf_mem_release();
 	free(d->fontdir);
 	free(d->fills);
+	sb_release(&d->saved);
 	free(d->error);
 	free(d);
 }
@@ -211,14 +216,19 @@ int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t 
 	return 0;
 }
 
-/* The whole document in memory: libharu writes to its own stream, which we
- * copy out, so the file itself is written by fs_write_atomic and a crash
- * never leaves half a PDF under the final name. */
+static bool append_saved(void *saved, const void *buf, size_t len)
+{
+	sb_add(saved, buf, len);
+	return true;
+}
+
+/* The whole document in memory (d->saved, where a failure midway leaves
+ * nothing that a longjmp would lose), so the file itself is written by
+ * fs_write_atomic and a crash never leaves half a PDF under the final
+ * name. */
 static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
 {
 	struct pdf_guard g;
-	HPDF_UINT32 size;
-	char *volatile out = NULL;
 
 	PDF_GUARD(d, &g, goto fail);
 	if (d->npages == 0)
@@ -226,16 +236,15 @@ static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
 	pdf_fonts_finish(d);
 	if (!glue_doc_flate_pages(d->pdf, pdf_flate))
 		pdf_throw(d, xstrdup("PDF: cannot compress the pages"));
-	HPDF_SaveToStream(d->pdf);
-	size = HPDF_GetStreamSize(d->pdf);
-	out = xmalloc(size ? size : 1);
-	HPDF_ReadFromStream(d->pdf, (HPDF_BYTE *)out, &size);
+	sb_reset(&d->saved);
+	if (!glue_doc_save(d->pdf, append_saved, &d->saved))
+		pdf_throw(d, xstrdup("PDF: cannot write the document"));
 	pdf_unguard(d, &g);
-	*buf = out;
-	*len = size;
+	*len = d->saved.len;
+	*buf = sb_detach(&d->saved);
 	return 0;
 fail:
-	free(out);
+	sb_release(&d->saved);
 	return pdf_status(d, err);
 }
 

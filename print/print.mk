@@ -1,6 +1,6 @@
 # print.mk - the print/ layer, included by Makefile.am.  Paths are from the
 # top of the tree.
-PRINT_SOURCES = print/print.h print/pdf-int.h print/hpdf-glue.c print/hpdf-glue.h print/pdf.c print/draw.c \
+PRINT_SOURCES = print/print.h print/pdf-int.h print/hpdf-glue.c print/hpdf-glue.h print/pdf.c print/pdf-mem.c print/draw.c \
 	print/text.c print/marks.c print/sheet.c print/hex.c print/poster.c \
 	print/image.c print/drawview.c print/report-pdf.c print/report-pdf.h \
 	print/svgview.c print/svgview.h print/report-tpl.c

@@ -3,6 +3,9 @@
  * we measure, poppler's pdfinfo, pdffonts and pdftotext for what a reader
  * sees.  A test whose tool is missing says so and passes. */
 #include <math.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +13,11 @@
 #include <unistd.h>
 
 #include <check.h>
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/asan_interface.h>
+#endif
 
+#include "pdf-int.h"
 #include "print.h"
 #include "report-pdf.h"
 #include "testutil.h"
@@ -430,6 +437,70 @@ START_TEST(same_input_same_bytes)
 	ck_assert_uint_eq(len[0], len[1]);
 	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
 	ck_assert(strstr(buf[0], "CreationDate") == NULL);
+	free(buf[0]);
+	free(buf[1]);
+}
+END_TEST
+
+/* libharu's objects come from one arena (pdf-mem.c): aligned for any
+ * type, never overlapping, a large one in a block of its own, and,
+ * under AddressSanitizer, poisoned once freed. */
+START_TEST(libharu_memory_is_one_arena)
+{
+	static const HPDF_UINT sizes[] = { 1, 7, 16, 100, 20000, 70000, 3, 4096, 200000, 5 };
+	unsigned char *p[ARRAY_SIZE(sizes)];
+
+	pdf_mem_hold();
+	for (int round = 0; round < 2; round++) {
+		pdf_mem_hold(); /* a second document, opened and freed inside the first */
+		for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+			p[i] = pdf_mem_alloc(sizes[i]);
+			ck_assert_ptr_nonnull(p[i]);
+			ck_assert_uint_eq((uintptr_t)p[i] % alignof(max_align_t), 0);
+			memset(p[i], (int)i + 1, sizes[i]);
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
+			for (size_t k = 0; k < sizes[i]; k++)
+				ck_assert_uint_eq(p[i][k], i + 1);
+		pdf_mem_free(p[2]);
+		pdf_mem_free(NULL);
+#ifdef __SANITIZE_ADDRESS__
+		ck_assert(__asan_address_is_poisoned(p[2]));
+		ck_assert(__asan_address_is_poisoned(p[2] + sizes[2] - 1));
+		ck_assert(!__asan_address_is_poisoned(p[3]));
+#endif
+		pdf_mem_release(); /* the first is still open: all of it stays */
+		ck_assert_uint_eq(p[8][199999], 9);
+	}
+	pdf_mem_release();
+}
+END_TEST
+
+/* Documents made one inside another (the arena is given back only when
+ * the last is freed) come out as they do alone. */
+START_TEST(nested_documents_same_bytes)
+{
+	struct print_sheet_opts so = { .bleed = 2, .backs = PRINT_BACKS_DUPLEX };
+	struct print_doc *outer = doc(PRINT_A4, false), *inner;
+	char *buf[2], *err = NULL;
+	size_t len[2];
+
+	ck_assert_int_eq(print_sheet(outer, &so, 5, draw_card, NULL, &err), 0);
+	for (int i = 0; i < 2; i++) {
+		inner = doc(PRINT_LETTER, false);
+		ck_assert_int_eq(print_sheet(inner, &so, 20, draw_card, NULL, &err), 0);
+		ck_assert_msg(print_doc_save_mem(inner, &buf[i], &len[i], &err) == 0, "%s", err);
+		print_doc_free(inner);
+		if (i == 0) { /* the second alone, the arena emptied in between */
+			char *ob;
+			size_t olen;
+			ck_assert_msg(print_doc_save_mem(outer, &ob, &olen, &err) == 0, "%s", err);
+			free(ob);
+			print_doc_free(outer);
+		}
+	}
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
 	free(buf[0]);
 	free(buf[1]);
 }
@@ -1144,6 +1215,8 @@ int main(void)
 	}
 	tcase_add_test(tc, deck_a4_checks_out);
 	tcase_add_test(tc, same_input_same_bytes);
+	tcase_add_test(tc, libharu_memory_is_one_arena);
+	tcase_add_test(tc, nested_documents_same_bytes);
 	tcase_add_test(tc, report_template_pages);
 	tcase_add_test(tc, deck_letter);
 	tcase_add_test(tc, bleed_sets_trim_box);
