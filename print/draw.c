@@ -454,24 +454,51 @@ void print_rect(struct print_doc *d, double x, double y, double w, double h, dou
 	pdf_unguard(d, &g);
 }
 
+/* The path HPDF_Page_Circle writes, the same bytes: four Béziers from
+ * the leftmost point anticlockwise, with libharu 2.3's control-point
+ * factor and its float arithmetic (check-print compares the two over a
+ * range of circles).  libharu's call clears and formats into a buffer of
+ * its own a byte at a time, which made circles, the tokens of a turn
+ * report's board, cost as much as a paragraph of text. */
+static void circle_path(struct pdf_ops *o, float x, float y, float r)
+{
+	const float k = 0.552f;
+
+	ops_point(o, x - r, y, "m");
+	ops_num(o, x - r);
+	ops_num(o, y + r * k);
+	ops_num(o, x - r * k);
+	ops_num(o, y + r);
+	ops_point(o, x, y + r, "c");
+	ops_num(o, x + r * k);
+	ops_num(o, y + r);
+	ops_num(o, x + r);
+	ops_num(o, y + r * k);
+	ops_point(o, x + r, y, "c");
+	ops_num(o, x + r);
+	ops_num(o, y - r * k);
+	ops_num(o, x + r * k);
+	ops_num(o, y - r);
+	ops_point(o, x, y - r, "c");
+	ops_num(o, x - r * k);
+	ops_num(o, y - r);
+	ops_num(o, x - r);
+	ops_num(o, y - r * k);
+	ops_point(o, x - r, y, "c");
+}
+
 void print_circle(struct print_doc *d, double cx, double cy, double r, enum print_paint paint)
 {
 	struct pdf_guard g;
-	HPDF_Page p;
+	struct pdf_ops o;
+
 	if (!(r > 0))
 		BUG("circle radius %g", r);
-	paint_op(paint); /* BUG() on a bad one */
 	PDF_GUARD(d, &g, return);
-	p = pdf_page(d);
-	HPDF_Page_Circle(p, R(cx), R(cy), R(r));
-	/* libharu's own path (rare: registration targets), so libharu's own
-	 * painting operator: ops_begin() would see a path still open. */
-	if (paint == PRINT_STROKE)
-		HPDF_Page_Stroke(p);
-	else if (paint == PRINT_FILL)
-		HPDF_Page_Fill(p);
-	else
-		HPDF_Page_FillStroke(p);
+	ops_begin(&o, d);
+	circle_path(&o, R(cx), R(cy), R(r));
+	ops_op(&o, paint_op(paint));
+	ops_end(&o);
 	pdf_unguard(d, &g);
 }
 

@@ -442,6 +442,44 @@ START_TEST(same_input_same_bytes)
 }
 END_TEST
 
+/* print_circle writes what libharu's HPDF_Page_Circle and its painting
+ * operators write, byte for byte, over circles of every size and place a
+ * sheet has (whole, fractional, negative, tiny). */
+START_TEST(circles_as_libharu_draws_them)
+{
+	static const enum print_paint paints[] = { PRINT_STROKE, PRINT_FILL, PRINT_FILL_STROKE };
+	char *buf[2], *err = NULL;
+	size_t len[2];
+
+	for (int way = 0; way < 2; way++) {
+		struct print_doc *d = doc(PRINT_A4, true);
+		print_page_paper(d, false);
+		for (int i = 0; i < 3000; i++) {
+			double cx = i * 0.37 - 100, cy = 300 - i * 0.113, r = 0.01 + (i % 97) * 0.731;
+			enum print_paint paint = paints[i % 3];
+			if (way == 0) {
+				print_circle(d, cx, cy, r, paint);
+			} else {
+				HPDF_Page p = pdf_page(d);
+				HPDF_Page_Circle(p, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)r);
+				if (paint == PRINT_STROKE)
+					HPDF_Page_Stroke(p);
+				else if (paint == PRINT_FILL)
+					HPDF_Page_Fill(p);
+				else
+					HPDF_Page_FillStroke(p);
+			}
+		}
+		ck_assert_msg(print_doc_save_mem(d, &buf[way], &len[way], &err) == 0, "%s", err);
+		print_doc_free(d);
+	}
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
+	free(buf[0]);
+	free(buf[1]);
+}
+END_TEST
+
 /* libharu's objects come from one arena (pdf-mem.c): aligned for any
  * type, never overlapping, a large one in a block of its own, and,
  * under AddressSanitizer, poisoned once freed. */
@@ -1216,6 +1254,7 @@ int main(void)
 	tcase_add_test(tc, deck_a4_checks_out);
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, libharu_memory_is_one_arena);
+	tcase_add_test(tc, circles_as_libharu_draws_them);
 	tcase_add_test(tc, nested_documents_same_bytes);
 	tcase_add_test(tc, report_template_pages);
 	tcase_add_test(tc, deck_letter);
