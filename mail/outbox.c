@@ -262,10 +262,17 @@ static struct mailmime *text_part(const char *text, size_t len, bool b64)
  * makes (mailmime_base64_write_driver), but in one pass; libetpan writes
  * four characters a call, which for a report's PDF cost more than
  * drawing its text. */
-static char *base64_lines(const char *data, size_t len, size_t *outlen)
+enum { LINE = 57 }; /* bytes in, 76 characters out */
+
+/* Room for base64_lines of len bytes (enough, not always exact). */
+static size_t base64_room(size_t len)
 {
-	enum { LINE = 57 }; /* bytes in, 76 characters out */
-	char *out = xmalloc(BASE64_ENCODE_RAW_LENGTH(len) + 2 * (len / LINE + 1)), *p = out;
+	return BASE64_ENCODE_RAW_LENGTH(len) + 2 * (len / LINE + 1);
+}
+
+/* Written at p; returns the end. */
+static char *base64_lines(char *p, const char *data, size_t len)
+{
 	size_t i = 0;
 	do {
 		size_t n = len - i < LINE ? len - i : LINE;
@@ -275,8 +282,7 @@ static char *base64_lines(const char *data, size_t len, size_t *outlen)
 		*p++ = '\n';
 		i += n;
 	} while (i < len);
-	*outlen = (size_t)(p - out);
-	return out;
+	return p;
 }
 
 /* The attachment's part, whose body is marker (a line that must outlive
@@ -297,30 +303,37 @@ static struct mailmime *attachment_part(const struct outpart *a, const char *mar
 }
 
 /* msg[0 .. len) with each marker[i] (in order) replaced by the base64
- * lines of attachment i.  Looked for past the message's header, which
- * holds text of the game master's (the sender's name). */
+ * lines of attachment i, encoded where they go in a string of the right
+ * size (a PDF report's are most of a mail).  Looked for past the
+ * message's header, which holds text of the game master's (the sender's
+ * name). */
 static char *splice(const char *msg, size_t len, char *const *marker,
 		    const struct outpart *attach, size_t n)
 {
-	struct sb out = SB_INIT;
+	size_t room = len + 1;
 	const char *p = msg;
+	char *out, *q;
+
+	for (size_t i = 0; i < n; i++)
+		room += base64_room(attach[i].len);
+	q = out = xmalloc(room);
 	if (n && !(p = strstr(msg, "\r\n\r\n")))
 		BUG("a message without a header's end");
-	sb_add(&out, msg, (size_t)(p - msg));
+	memcpy(q, msg, (size_t)(p - msg));
+	q += p - msg;
 	for (size_t i = 0; i < n; i++) {
 		const char *at = strstr(p, marker[i]);
-		size_t blen;
-		char *body;
 		if (!at)
 			BUG("the marker of attachment %zu is not in the message", i);
-		sb_add(&out, p, (size_t)(at - p));
-		body = base64_lines(attach[i].data, attach[i].len, &blen);
-		sb_add(&out, body, blen);
-		free(body);
+		memcpy(q, p, (size_t)(at - p));
+		q += at - p;
+		q = base64_lines(q, attach[i].data, attach[i].len);
 		p = at + strlen(marker[i]);
 	}
-	sb_add(&out, p, (size_t)(msg + len - p));
-	return sb_detach(&out);
+	memcpy(q, p, (size_t)(msg + len - p));
+	q += msg + len - p;
+	*q = '\0';
+	return out;
 }
 
 static bool boundary_chars(const char *s)
