@@ -313,14 +313,25 @@ static void flow_sections(struct pager *pg, const struct tpl *t, const char *tex
 	}
 }
 
+/* The names of the context's elements and attributes, the same few
+ * dozen in every report: kept once for the process, where each element
+ * and attribute had its own copy of its name to make and free. */
+static xmlDict *names;
+
 static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
-	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"report");
-	struct pager pg = { root, NULL, 0, 0 };
+	xmlNode *root;
+	struct pager pg = { NULL, NULL, 0, 0 };
 	xmlNode *page;
 	int n = 0, total;
 
+	if (!names)
+		names = xmlDictCreate(); /* NULL (no memory): copies, as before */
+	if (names && xmlDictReference(names) == 0)
+		doc->dict = names; /* xmlFreeDoc lets go of it */
+	root = xmlNewDocNode(doc, NULL, (const xmlChar *)"report", NULL);
+	pg.root = root;
 	xmlDocSetRootElement(doc, root);
 	set_opt(root, "title", r->game_title);
 	set_opt(root, "game", r->game);
