@@ -14,7 +14,8 @@
 #      at once over J campaigns of N/J games that share nothing but the
 #      kernel and the disk, against one run -j 1 over N games; and the
 #      same for the plain-file floor: J floors at once, each writing the
-#      files of N/J games;
+#      files of N/J games; and the cores' own: one loop pinned to each
+#      core in turn, whose times bound what J processes can get at all;
 #   4. pdf=none at -j 1 for 10, 100 and 1000 games (and 10,000 with
 #      BENCH_BIG=1): time per game and peak memory, to show the cost linear
 #      and the memory flat.
@@ -173,7 +174,27 @@ for r in $(seq "$reps"); do
 done
 sort -n -k 3 "$work"/floorpart.[0-9]*.out | head -n 1 >"$work/floorpart.out"
 
+# Each core alone: one loop of awk pinned to it, the fastest of the reps.
+# A virtual machine's cores need not be equal, nor stay so (one of this
+# project's ran a third as fast as the other for an hour): J processes get
+# at most the sum of the cores' speeds over the fastest one's.
+cores=
+if command -v taskset >/dev/null 2>&1; then
+	for k in $(seq 0 $((jobs - 1))); do
+		best=
+		for r in $(seq "$reps"); do
+			$timer -f '%e' -o "$work/core" taskset -c "$k" \
+				awk 'BEGIN { for (i = 0; i < 20000000; i++) s += i }' || break
+			best=$(awk -v a="$best" -v b="$(cat "$work/core")" \
+				'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+		done
+		[ -n "$best" ] || { cores=; break; }
+		cores="$cores $best"
+	done
+fi
+
 {
+	[ -z "$cores" ] || echo "cores$cores"
 	for f in none-j1 none-jN standard-j1 standard-jN embedded-j1 embedded-jN xml apart; do
 		printf '%s ' "$f"
 		cat "$work/$f.time"
@@ -184,6 +205,7 @@ sort -n -k 3 "$work"/floorpart.[0-9]*.out | head -n 1 >"$work/floorpart.out"
 	cat "$work/floorpart.out"
 } >"$work/all"
 awk -v n="$n" -v j="$jobs" '
+	$1 == "cores" { ncores = NF - 1; for (k = 2; k <= NF; k++) core[k - 1] = $k; next }
 	{ t[$1] = $2; m[$1] = $3; c[$1] = $4; b[$1] = $5 }
 	$1 == "files" { files = $2; bytes = $3; t["files"] = $4 }
 	$1 == "floorpart" { t["floorpart"] = $4 }
@@ -213,6 +235,20 @@ awk -v n="$n" -v j="$jobs" '
 			j, int(n / j), t["apart"], t["none-j1"] / t["apart"]
 		printf "  the file system'"'"'s own: %d plain-file floors at once, each over the files of %d games: %.2f s, speed-up %.2f over the one floor\n",
 			j, int(n / j), t["floorpart"], t["floorpart"] ? t["files"] / t["floorpart"] : 0
+		if (ncores) {
+			fast = core[1]
+			for (k = 2; k <= ncores; k++)
+				if (core[k] < fast)
+					fast = core[k]
+			line = ""
+			most = 0
+			for (k = 1; k <= ncores; k++) {
+				line = line sprintf(" %.2f s", core[k])
+				most += core[k] > 0 ? fast / core[k] : 0
+			}
+			printf "  the cores'"'"' own: one loop alone on each core:%s; %d processes get at most a speed-up of %.2f\n",
+				line, ncores, most
+		}
 	}' "$work/all"
 
 cat "$work/pdfsizes"
