@@ -35,6 +35,11 @@ static uint32_t *decode(const char *s, size_t *n)
 	uint32_t *out = xmalloc((rest + 1) * sizeof *out), c;
 
 	while (rest) {
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+			out[k++] = (unsigned char)*s++; /* most of it: printable ASCII */
+			rest--;
+			continue;
+		}
 		len = utf8_next(s, rest, &c);
 		if (!len) {
 			for (c = '?', len = 1; len < rest && len < 4 && utf8_continues(s[len]); len++)
@@ -95,6 +100,7 @@ struct layout {
 	 * monospaced text drawn as Sans cells at the mono face's pitch. */
 	bool bold, cols;
 	double size, lead, asc, desc; /* mm */
+	double space, space_size; /* a space's width at space_size (mm) */
 	struct sb run;  /* small mode: encoded bytes of one run */
 };
 
@@ -141,8 +147,13 @@ static bool next_cell(struct print_doc *d, struct layout *L, const uint32_t *cp,
 		;
 	col = (double)k * MONO_PITCH * L->size;
 	if (*end >= 0) {
-		const uint32_t sp = ' ';
-		double after = *end + plain_width(d, L, &sp, 1);
+		double after;
+		if (L->space_size != L->size) { /* measured once a size */
+			const uint32_t sp = ' ';
+			L->space = plain_width(d, L, &sp, 1);
+			L->space_size = L->size;
+		}
+		after = *end + L->space;
 		col = col > after ? col : after;
 	}
 	*a = k, *b = e, *i = e, *x = col;
@@ -286,6 +297,7 @@ static void text_end(struct print_doc *d, struct layout *L, HPDF_Page p)
 static void set_font(struct print_doc *d, struct layout *L, enum print_font f)
 {
 	f = face_of(d, L, f);
+	L->space_size = 0; /* a new font: its space not yet measured */
 	if (d->small) {
 		L->font = pdf_std_font(d, f);
 		L->asc = HPDF_Font_GetAscent(L->font) / 1000.0;
