@@ -10,13 +10,21 @@
  * Debian's build does not round its sizes (HPDF_ALINMENT_SIZ), so it
  * would hand out misaligned structures.
  *
+ * Some objects are freed and made again all along: the 4 KB buffers of
+ * the pages' content streams, given back when a page is compressed, the
+ * graphics states of each save and restore.  A freed object is kept for
+ * the next one of its size (of a few sizes), or a sheet of 120 cards
+ * would hold all of them to the end.
+ *
  * Under AddressSanitizer the unused and the freed parts of the blocks
- * are poisoned, so a use of a freed object is still caught. */
+ * are poisoned, and nothing is reused, so a use of a freed object is
+ * still caught. */
 #include "pdf-int.h"
 
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define PDF_MEM_ASAN 1
@@ -49,6 +57,34 @@ struct block {
 	alignas(max_align_t) unsigned char room[];
 };
 
+/* Freed objects by size, for the next one of the same size, linked
+ * through their first bytes: a list for each multiple of 8 bytes up to
+ * SMALL (libharu's structures), holding one size at a time, and a few
+ * for larger sizes, first freed first served. */
+#define SMALL 512
+#define LARGE 4
+static struct freed {
+	size_t size;
+	void *first;
+} freed[SMALL / 8 + 1 + LARGE];
+
+/* The list for objects of size (free: to put one on), or NULL. */
+static struct freed *freed_list(size_t size, bool free)
+{
+	struct freed *f;
+
+	if (size < sizeof(void *))
+		return NULL;
+	if (size <= SMALL) {
+		f = &freed[size / 8];
+		return f->size == size || (free && !f->first) ? f : NULL;
+	}
+	for (f = freed + SMALL / 8 + 1; f < freed + ARRAY_SIZE(freed); f++)
+		if (f->size == size || (free && !f->first))
+			return f;
+	return NULL;
+}
+
 static struct block *blocks; /* the one being cut first */
 static struct block *spare;  /* empty, of size BLOCK */
 static size_t nspare;
@@ -76,8 +112,14 @@ void *pdf_mem_alloc(HPDF_UINT size)
 {
 	size_t need = HEAD + ((size_t)size + ALIGN - 1) / ALIGN * ALIGN;
 	struct block *b = blocks;
+	struct freed *f = freed_list(size, false);
 	unsigned char *p;
 
+	if (f && f->first) {
+		p = f->first;
+		f->first = *(void **)p;
+		return p;
+	}
 	if (!b || b->size - b->used < need) {
 		if (!(b = new_block(need > BLOCK / 4 ? need : BLOCK)))
 			return NULL; /* libharu reports HPDF_FAILD_TO_ALLOC_MEM */
@@ -100,13 +142,25 @@ void *pdf_mem_alloc(HPDF_UINT size)
 
 void pdf_mem_free(void *p)
 {
-	if (p) {
-		unsigned char *head = (unsigned char *)p - HEAD;
-		size_t size;
-		unpoison(head, HEAD);
-		size = *(size_t *)head;
-		poison(head, HEAD + size);
+	unsigned char *head;
+	size_t size;
+
+	if (!p)
+		return;
+	head = (unsigned char *)p - HEAD;
+	unpoison(head, HEAD);
+	size = *(size_t *)head;
+#ifdef PDF_MEM_ASAN
+	poison(head, HEAD + size);
+#else
+	poison(head, HEAD);
+	struct freed *f = freed_list(size, true);
+	if (f) {
+		f->size = size;
+		*(void **)p = f->first;
+		f->first = p;
 	}
+#endif
 }
 
 void pdf_mem_hold(void)
@@ -120,6 +174,7 @@ void pdf_mem_release(void)
 		BUG("a PDF document freed twice");
 	if (--live)
 		return;
+	memset(freed, 0, sizeof freed);
 	while (blocks) {
 		struct block *b = blocks;
 		blocks = b->next;

@@ -510,6 +510,19 @@ START_TEST(libharu_memory_is_one_arena)
 		pdf_mem_release(); /* the first is still open: all of it stays */
 		ck_assert_uint_eq(p[8][199999], 9);
 	}
+	/* A freed object of 1 KB or more is the next of its size (a page's
+	 * stream buffers), except under AddressSanitizer, which is to see
+	 * a use after free. */
+	pdf_mem_free(p[7]);
+	pdf_mem_free(p[4]);
+#ifdef __SANITIZE_ADDRESS__
+	ck_assert_ptr_ne(pdf_mem_alloc(4096), p[7]);
+	ck_assert_ptr_ne(pdf_mem_alloc(20000), p[4]);
+#else
+	ck_assert_ptr_eq(pdf_mem_alloc(4096), p[7]);
+	ck_assert_ptr_eq(pdf_mem_alloc(20000), p[4]);
+	ck_assert_ptr_ne(pdf_mem_alloc(4096), p[7]);
+#endif
 	pdf_mem_release();
 }
 END_TEST
