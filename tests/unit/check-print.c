@@ -422,6 +422,15 @@ START_TEST(deck_a4_checks_out)
 }
 END_TEST
 
+/* Both documents' bytes the same; frees them. */
+static void assert_same_pdfs(char *buf[2], const size_t len[2])
+{
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
+	free(buf[0]);
+	free(buf[1]);
+}
+
 START_TEST(same_input_same_bytes)
 {
 	struct print_sheet_opts so = { .bleed = 2, .backs = PRINT_BACKS_DUPLEX };
@@ -434,11 +443,8 @@ START_TEST(same_input_same_bytes)
 		ck_assert_msg(print_doc_save_mem(d, &buf[i], &len[i], &err) == 0, "%s", err);
 		print_doc_free(d);
 	}
-	ck_assert_uint_eq(len[0], len[1]);
-	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
 	ck_assert(strstr(buf[0], "CreationDate") == NULL);
-	free(buf[0]);
-	free(buf[1]);
+	assert_same_pdfs(buf, len);
 }
 END_TEST
 
@@ -473,10 +479,7 @@ START_TEST(circles_as_libharu_draws_them)
 		ck_assert_msg(print_doc_save_mem(d, &buf[way], &len[way], &err) == 0, "%s", err);
 		print_doc_free(d);
 	}
-	ck_assert_uint_eq(len[0], len[1]);
-	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
-	free(buf[0]);
-	free(buf[1]);
+	assert_same_pdfs(buf, len);
 }
 END_TEST
 
@@ -550,10 +553,7 @@ START_TEST(nested_documents_same_bytes)
 			print_doc_free(outer);
 		}
 	}
-	ck_assert_uint_eq(len[0], len[1]);
-	ck_assert(memcmp(buf[0], buf[1], len[0]) == 0);
-	free(buf[0]);
-	free(buf[1]);
+	assert_same_pdfs(buf, len);
 }
 END_TEST
 
