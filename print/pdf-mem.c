@@ -4,9 +4,8 @@
  * makes some 500: names, numbers, arrays, dictionaries, stream buffers)
  * and frees each of them again in HPDF_Free, which was a tenth of a
  * report's CPU in malloc and free.  Here they are cut from large blocks
- * and given back all at once when no document is left; freeing one
- * object does nothing (libharu never reuses what it frees).  libharu's
- * own pool (HPDF_NewEx's mem_pool_buf_size) would do the same, but
+ * and given back all at once when no document is left.  libharu's own
+ * pool (HPDF_NewEx's mem_pool_buf_size) would do the same, but
  * Debian's build does not round its sizes (HPDF_ALINMENT_SIZ), so it
  * would hand out misaligned structures.
  *
@@ -68,8 +67,8 @@ static struct freed {
 	void *first;
 } freed[SMALL / 8 + 1 + LARGE];
 
-/* The list for objects of size (free: to put one on), or NULL. */
-static struct freed *freed_list(size_t size, bool free)
+/* The list for objects of size (putting: to put one on), or NULL. */
+static struct freed *freed_list(size_t size, bool putting)
 {
 	struct freed *f;
 
@@ -77,10 +76,10 @@ static struct freed *freed_list(size_t size, bool free)
 		return NULL;
 	if (size <= SMALL) {
 		f = &freed[size / 8];
-		return f->size == size || (free && !f->first) ? f : NULL;
+		return f->size == size || (putting && !f->first) ? f : NULL;
 	}
 	for (f = freed + SMALL / 8 + 1; f < freed + ARRAY_SIZE(freed); f++)
-		if (f->size == size || (free && !f->first))
+		if (f->size == size || (putting && !f->first))
 			return f;
 	return NULL;
 }

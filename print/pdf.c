@@ -201,12 +201,13 @@ void print_paper_size(enum print_paper p, double *w, double *h)
 int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
 {
 	static struct libdeflate_compressor *c;
-	size_t n;
+	size_t cap, n;
 
 	if (!c && !(c = libdeflate_alloc_compressor(FLATE_LEVEL)))
 		return -1;
-	*out = xmalloc(libdeflate_zlib_compress_bound(c, len));
-	n = libdeflate_zlib_compress(c, buf, len, *out, libdeflate_zlib_compress_bound(c, len));
+	cap = libdeflate_zlib_compress_bound(c, len);
+	*out = xmalloc(cap);
+	n = libdeflate_zlib_compress(c, buf, len, *out, cap);
 	if (n == 0) {
 		free(*out);
 		*out = NULL;

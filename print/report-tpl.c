@@ -392,8 +392,7 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 
 /* Where each rules' report template was looked for, and found or not,
  * for the whole process (as load_once below keeps the templates): a
- * stat for every report cost a run more than a tenth of its page's
- * drawing. */
+ * stat for every report was 2 to 3 % of a report's CPU. */
 struct found_tpl {
 	struct found_tpl *next;
 	char *dir, *rules;
