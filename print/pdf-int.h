@@ -36,6 +36,7 @@ struct print_doc {
 	enum print_paper paper;
 	bool small;
 	bool one_face;            /* print_doc_opts.one_face, never in small mode */
+	bool quick;               /* print_doc_opts.quick */
 	/* The fill colour in force, and those print_save kept: one-face bold
 	 * outlines its glyphs in it (text.c). */
 	double fill[3];
@@ -121,8 +122,10 @@ void pdf_font_show(struct print_doc *d, struct pdf_font *font, double size, doub
 /* Before saving: each embedded font's objects, from what it drew. */
 void pdf_fonts_finish(struct print_doc *d);
 /* buf[0 .. len) Flate-compressed into *out (malloc'ed, *outlen bytes);
- * 0, or -1 when the compressor fails. */
+ * 0, or -1 when the compressor fails.  pdf_flate for speed (the fonts,
+ * a quick document's pages), pdf_flate_small for size (other pages). */
 int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen);
+int pdf_flate_small(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen);
 /* With the document: its embedded fonts (their objects are libharu's). */
 void pdf_fonts_free(struct print_doc *d);
 HPDF_Page pdf_page(struct print_doc *d); /* BUG() before the first page */

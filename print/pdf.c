@@ -113,6 +113,7 @@ int print_doc_new(struct print_doc **out, const struct print_doc_opts *o, char *
 	d->paper = o->paper;
 	d->small = o->small;
 	d->one_face = o->one_face && !o->small;
+	d->quick = o->quick;
 	d->fontdir = xstrdup(o->fontdir ? o->fontdir : DEFAULT_FONTDIR);
 	pdf_mem_hold();
 	d->held = true;
@@ -191,20 +192,26 @@ void print_paper_size(enum print_paper p, double *w, double *h)
  * state for every stream it compresses, which for a report's few small
  * streams cost more than compressing them.
  *
- * libdeflate at level 1, not zlib: it compresses whole buffers, which is
- * all we have, and on the pages of the Burglar reports of `make bench` it
- * took 12 us a page where zlib took 21 us at level 3 (the level we used:
- * 14 % less CPU a report than zlib's default 6 for 3.7 % more bytes), and
- * its output is 3 % smaller still (docs/benchmarks.md). */
-#define FLATE_LEVEL 1
+ * libdeflate, not zlib: it compresses whole buffers, which is all we
+ * have.  At its level 1, on the pages of the Burglar reports of `make
+ * bench`, it took 12 us a page where zlib took 21 us at level 3 (the level
+ * we used: 14 % less CPU a report than zlib's default 6 for 3.7 % more
+ * bytes), and its output is 3 % smaller still; at its level 6, 23 us and
+ * 7 % smaller again.  A card sheet's pages at level 1 are 8 % larger than
+ * zlib 3's, at level 6 9 % smaller (docs/benchmarks.md). */
+#define FLATE_QUICK 1
+#define FLATE_SMALL 6
 
-int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+static int flate_at(int level, const unsigned char *buf, size_t len, unsigned char **out,
+		    size_t *outlen)
 {
-	static struct libdeflate_compressor *c;
+	static struct libdeflate_compressor *quick, *small;
+	struct libdeflate_compressor **cp = level == FLATE_QUICK ? &quick : &small, *c;
 	size_t cap, n;
 
-	if (!c && !(c = libdeflate_alloc_compressor(FLATE_LEVEL)))
+	if (!*cp && !(*cp = libdeflate_alloc_compressor(level)))
 		return -1;
+	c = *cp;
 	cap = libdeflate_zlib_compress_bound(c, len);
 	*out = xmalloc(cap);
 	n = libdeflate_zlib_compress(c, buf, len, *out, cap);
@@ -215,6 +222,16 @@ int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t 
 	}
 	*outlen = n;
 	return 0;
+}
+
+int pdf_flate(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+{
+	return flate_at(FLATE_QUICK, buf, len, out, outlen);
+}
+
+int pdf_flate_small(const unsigned char *buf, size_t len, unsigned char **out, size_t *outlen)
+{
+	return flate_at(FLATE_SMALL, buf, len, out, outlen);
 }
 
 static bool append_saved(void *saved, const void *buf, size_t len)
@@ -235,7 +252,7 @@ static int doc_bytes(struct print_doc *d, char **buf, size_t *len, char **err)
 	if (d->npages == 0)
 		pdf_throw(d, xstrdup("PDF: the document has no pages"));
 	pdf_fonts_finish(d);
-	if (!glue_doc_flate_pages(d->pdf, pdf_flate))
+	if (!glue_doc_flate_pages(d->pdf, d->quick ? pdf_flate : pdf_flate_small))
 		pdf_throw(d, xstrdup("PDF: cannot compress the pages"));
 	sb_reset(&d->saved);
 	if (!glue_doc_save(d->pdf, append_saved, &d->saved))

@@ -79,7 +79,8 @@ static void mono_block(struct flow *f, const char *text)
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *opts,
 		      char **buf, size_t *len, char **err)
 {
-	/* A report goes out every turn: one embedded face (print.h). */
+	/* A report goes out every turn: one embedded face, quick compression
+	 * (print.h). */
 	struct print_doc_opts one = *opts;
 	const struct print_doc_opts *o = &one;
 	struct print_doc *d;
@@ -88,6 +89,7 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 	int rc;
 
 	one.one_face = true;
+	one.quick = true;
 	if (tpl) {
 		rc = report_tpl_render(r, tpl, o, buf, len, err);
 		free(tpl);

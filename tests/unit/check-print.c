@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -445,6 +446,32 @@ START_TEST(same_input_same_bytes)
 	}
 	ck_assert(strstr(buf[0], "CreationDate") == NULL);
 	assert_same_pdfs(buf, len);
+}
+END_TEST
+
+/* A quick document (a turn report) is compressed for speed, any other
+ * for size: the same sheet comes out smaller, and both read back. */
+START_TEST(quick_documents_trade_size_for_speed)
+{
+	struct print_sheet_opts so = { .bleed = 2, .backs = PRINT_BACKS_DUPLEX };
+	char *err = NULL;
+	off_t len[2];
+
+	for (int quick = 0; quick < 2; quick++) {
+		struct print_doc_opts o = { .paper = PRINT_A4, .quick = quick };
+		char *path = path_for(quick ? "quick.pdf" : "small.pdf");
+		struct print_doc *d;
+		struct stat st;
+		ck_assert_msg(print_doc_new(&d, &o, &err) == 0, "%s", err);
+		ck_assert_int_eq(print_sheet(d, &so, 20, draw_card, NULL, &err), 0);
+		save(d, path);
+		qpdf_clean(path);
+		ck_assert_int_eq(stat(path, &st), 0);
+		len[quick] = st.st_size;
+		free(path);
+	}
+	ck_assert_msg(len[0] < len[1], "for size %lld bytes, quick %lld", (long long)len[0],
+		      (long long)len[1]);
 }
 END_TEST
 
@@ -1268,6 +1295,7 @@ int main(void)
 	tcase_add_test(tc, same_input_same_bytes);
 	tcase_add_test(tc, libharu_memory_is_one_arena);
 	tcase_add_test(tc, circles_as_libharu_draws_them);
+	tcase_add_test(tc, quick_documents_trade_size_for_speed);
 	tcase_add_test(tc, nested_documents_same_bytes);
 	tcase_add_test(tc, report_template_pages);
 	tcase_add_test(tc, deck_letter);
