@@ -463,28 +463,21 @@ void print_rect(struct print_doc *d, double x, double y, double w, double h, dou
 static void circle_path(struct pdf_ops *o, float x, float y, float r)
 {
 	const float k = 0.552f;
+	/* Each quarter's two control points and end, in radii from the
+	 * centre: left to top, top to right, right to bottom, back left. */
+	const float q[4][6] = { { -1, k, -k, 1, 0, 1 },
+				{ k, 1, 1, k, 1, 0 },
+				{ 1, -k, k, -1, 0, -1 },
+				{ -k, -1, -1, -k, -1, 0 } };
 
 	ops_point(o, x - r, y, "m");
-	ops_num(o, x - r);
-	ops_num(o, y + r * k);
-	ops_num(o, x - r * k);
-	ops_num(o, y + r);
-	ops_point(o, x, y + r, "c");
-	ops_num(o, x + r * k);
-	ops_num(o, y + r);
-	ops_num(o, x + r);
-	ops_num(o, y + r * k);
-	ops_point(o, x + r, y, "c");
-	ops_num(o, x + r);
-	ops_num(o, y - r * k);
-	ops_num(o, x + r * k);
-	ops_num(o, y - r);
-	ops_point(o, x, y - r, "c");
-	ops_num(o, x - r * k);
-	ops_num(o, y - r);
-	ops_num(o, x - r);
-	ops_num(o, y - r * k);
-	ops_point(o, x - r, y, "c");
+	for (int i = 0; i < 4; i++) {
+		ops_num(o, x + r * q[i][0]);
+		ops_num(o, y + r * q[i][1]);
+		ops_num(o, x + r * q[i][2]);
+		ops_num(o, y + r * q[i][3]);
+		ops_point(o, x + r * q[i][4], y + r * q[i][5], "c");
+	}
 }
 
 void print_circle(struct print_doc *d, double cx, double cy, double r, enum print_paint paint)
