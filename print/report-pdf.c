@@ -85,16 +85,15 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 	const struct print_doc_opts *o = &one;
 	struct print_doc *d;
 	struct flow f;
-	char *tpl = report_tpl_path(r->tpl_dir, r->rules);
+	const struct tpl *tpl;
 	int rc;
 
 	one.one_face = true;
 	one.quick = true;
-	if (tpl) {
-		rc = report_tpl_render(r, tpl, o, buf, len, err);
-		free(tpl);
-		return rc;
-	}
+	if (report_tpl_find(r->tpl_dir, r->rules, &tpl, err))
+		return -1;
+	if (tpl)
+		return report_tpl_render(r, tpl, o, buf, len, err);
 	if (print_doc_new(&d, o, err))
 		return -1;
 	f.d = d;

@@ -47,11 +47,13 @@ struct report_pdf {
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
 		      char **buf, size_t *len, char **err);
 
-/* The path of dir/rules/report.xml if it exists (caller frees), else NULL;
- * looked for once a process. */
-char *report_tpl_path(const char *dir, const char *rules);
-/* The report drawn from the template at path; same input, same bytes. */
-int report_tpl_render(const struct report_pdf *r, const char *path,
+struct tpl;
+/* The template dir/rules/report.xml, loaded once a process, into *t;
+ * *t NULL where there is none.  -1 (*err set) when it cannot be read or
+ * is not a valid template. */
+int report_tpl_find(const char *dir, const char *rules, const struct tpl **t, char **err);
+/* The report drawn from template t; same input, same bytes. */
+int report_tpl_render(const struct report_pdf *r, const struct tpl *t,
 		      const struct print_doc_opts *o, char **buf, size_t *len, char **err);
 
 #endif

@@ -390,83 +390,59 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 	return doc;
 }
 
-/* Where each rules' report template was looked for, and found or not,
- * for the whole process (as load_once below keeps the templates): a
- * stat for every report was 2 to 3 % of a report's CPU. */
-struct found_tpl {
-	struct found_tpl *next;
+/* The report template of each (templates folder, rules) asked for, or
+ * that there is none, for the whole process: finding one costs a stat,
+ * reading and validating it more than drawing a report, and a run draws
+ * hundreds of reports from each.  A run is short, and the templates do
+ * not change under it.  A template that fails to load is not kept: each
+ * report asks again and reports the error. */
+struct known_tpl {
+	struct known_tpl *next;
 	char *dir, *rules;
-	char *path; /* NULL: there is none */
+	struct tpl *t; /* NULL: there is none */
 };
 
-static struct found_tpl *found;
+static struct known_tpl *known;
 
-char *report_tpl_path(const char *dir, const char *rules)
+int report_tpl_find(const char *dir, const char *rules, const struct tpl **out, char **err)
 {
-	struct found_tpl *f;
+	struct known_tpl *k;
+	struct tpl *t = NULL;
 	struct stat st;
 	char *path;
 
+	*out = NULL;
 	if (!dir || !rules)
-		return NULL;
-	for (f = found; f; f = f->next)
-		if (!strcmp(f->dir, dir) && !strcmp(f->rules, rules))
-			return f->path ? xstrdup(f->path) : NULL;
+		return 0;
+	for (k = known; k; k = k->next)
+		if (!strcmp(k->dir, dir) && !strcmp(k->rules, rules)) {
+			*out = k->t;
+			return 0;
+		}
 	path = xasprintf("%s/%s/report.xml", dir, rules);
-	if (stat(path, &st)) {
+	if (!stat(path, &st) && tpl_load_file(&t, path, err)) {
 		free(path);
-		path = NULL;
+		return -1;
 	}
-	f = xmalloc(sizeof *f);
-	f->dir = xstrdup(dir);
-	f->rules = xstrdup(rules);
-	f->path = path;
-	f->next = found;
-	found = f;
-	return path ? xstrdup(path) : NULL;
+	free(path);
+	k = xmalloc(sizeof *k);
+	k->dir = xstrdup(dir);
+	k->rules = xstrdup(rules);
+	k->t = t;
+	k->next = known;
+	known = k;
+	*out = t;
+	return 0;
 }
 
-/* The report templates loaded so far, by path, for the whole process:
- * reading and validating one costs more than drawing the report, and a
- * run draws hundreds of reports from each.  A run is short, and the
- * templates do not change under it. */
-struct loaded_tpl {
-	struct loaded_tpl *next;
-	char *path;
-	struct tpl *t;
-};
-
-static struct loaded_tpl *loaded;
-
-static const struct tpl *load_once(const char *path, char **err)
-{
-	struct loaded_tpl *l;
-	struct tpl *t;
-
-	for (l = loaded; l; l = l->next)
-		if (!strcmp(l->path, path))
-			return l->t;
-	if (tpl_load_file(&t, path, err))
-		return NULL;
-	l = xmalloc(sizeof *l);
-	l->path = xstrdup(path);
-	l->t = t;
-	l->next = loaded;
-	loaded = l;
-	return t;
-}
-
-int report_tpl_render(const struct report_pdf *r, const char *path,
+int report_tpl_render(const struct report_pdf *r, const struct tpl *t,
 		      const struct print_doc_opts *o, char **buf, size_t *len, char **err)
 {
 	struct tpl_opts topts;
 	struct print_doc *d;
-	const struct tpl *t;
 	xmlDoc *ctx;
 	int rc;
 
-	if (!(t = load_once(path, err)))
-		return -1;
 	if (print_doc_new(&d, o, err))
 		return -1;
 	memset(&topts, 0, sizeof topts);

@@ -277,6 +277,34 @@ for mode in dragon keeper; do
 	fi
 done
 
+# ---- A report template the game master broke: every due game of the run
+# fails with the template's file and line, plays nothing and mails nothing;
+# mended, the next run plays them all.  A run keeps each template it loads,
+# so this also shows that a failed load is not kept as "no template" (at
+# -j 1, where one process plays both games).
+mkdir -p broken
+cp -R "$top_srcdir/templates/." broken/
+sed -i 's/<items select/<itemz select/' broken/burglar/report.xml
+rm -rf b
+"$WYRMPOST" -d b init --sender gm@example.org >/dev/null
+for g in g1 g2; do
+	"$WYRMPOST" -d b new $g burglar --seed 4 --deadline 1h --player ann:a@example.org:pa \
+		--player bob:b@example.org:pb >/dev/null
+done
+expect_status 74 env WYRMPOST_TEMPLATES="$scratch/broken" WYRMPOST_NOW=$((T0 + 7200)) \
+	"$WYRMPOST" -d b run -j 1
+for g in g1 g2; do
+	expect_grep "$g: .*broken/burglar/report.xml:8: .*itemz" err
+	[ ! -e b/games/$g/turns/0001.xml ] && [ ! -e b/games/$g/reports/0001/ann.pdf ] && ok ||
+		fail "broken template: $g played"
+done
+ls b/outbox/new >mails
+expect_no_grep report mails
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b run
+for g in g1 g2; do
+	check b/games/$g/reports/0001/ann.pdf "Burglar" ann $g
+done
+
 # ---- The demo campaign: every report PDF, pdf=embedded, at most 15 KB,
 # one face embedded, and what the text report tabulates (monospaced in the
 # text, cells of Sans in the PDF) still in columns
