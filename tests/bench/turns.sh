@@ -15,7 +15,9 @@
 #      kernel and the disk, against one run -j 1 over N games; and the
 #      same for the plain-file floor: J floors at once, each writing the
 #      files of N/J games; and the cores' own: one loop pinned to each
-#      core in turn, whose times bound what J processes can get at all;
+#      core in turn, whose times bound what J processes can get at all,
+#      timed before each round's -j 1 and -j J, which are then printed
+#      beside that bound (the cores' speeds change from minute to minute);
 #   4. pdf=none at -j 1 for 10, 100 and 1000 games (and 10,000 with
 #      BENCH_BIG=1): time per game and peak memory, to show the cost linear
 #      and the memory flat.
@@ -113,6 +115,23 @@ best() {
 	sort -n "$work/$1".[0-9]*.time | head -n 1 >"$work/$1.time"
 }
 
+# core_times: one loop of awk pinned to each core in turn, its seconds on
+# one line; fails without taskset.  A virtual machine's cores need not be
+# equal, nor stay so (one of this project's ran a third as fast as the
+# other for an hour, another half as fast now and then for minutes): J
+# processes get at most the sum of the cores' speeds over the fastest
+# one's, and -j J is measured against that bound as it was just before.
+core_times() {
+	command -v taskset >/dev/null 2>&1 || return 1
+	line=
+	for k in $(seq 0 $((jobs - 1))); do
+		$timer -f '%e' -o "$work/core" taskset -c "$k" \
+			awk 'BEGIN { for (i = 0; i < 20000000; i++) s += i }' || return 1
+		line="$line $(cat "$work/core")"
+	done
+	echo $line
+}
+
 # Each round times every mode once, so that a slow spell of the machine
 # (they last minutes here) weighs on all modes alike rather than on the
 # one that happened to be running, and the ratios between modes keep.
@@ -124,6 +143,7 @@ for r in $(seq "$reps"); do
 	for pdf in none standard embedded; do
 		cp -R "$work/$pdf" "$work/$pdf-j1.$r"
 		cp -R "$work/$pdf" "$work/$pdf-jN.$r"
+		core_times >"$work/$pdf-cores.$r" 2>/dev/null || : >"$work/$pdf-cores.$r"
 		timed $pdf-j1.$r "$work/$pdf-j1.$r" 1
 		timed $pdf-jN.$r "$work/$pdf-jN.$r" "$jobs"
 	done
@@ -174,25 +194,9 @@ for r in $(seq "$reps"); do
 done
 sort -n -k 3 "$work"/floorpart.[0-9]*.out | head -n 1 >"$work/floorpart.out"
 
-# Each core alone: one loop of awk pinned to it, the fastest of the reps.
-# A virtual machine's cores need not be equal, nor stay so (one of this
-# project's ran a third as fast as the other for an hour): J processes get
-# at most the sum of the cores' speeds over the fastest one's.
-cores=
-if command -v taskset >/dev/null 2>&1; then
-	for k in $(seq 0 $((jobs - 1))); do
-		best=
-		for r in $(seq "$reps"); do
-			$timer -f '%e' -o "$work/core" taskset -c "$k" \
-				awk 'BEGIN { for (i = 0; i < 20000000; i++) s += i }' || break
-			best=$(awk -v a="$best" -v b="$(cat "$work/core")" \
-				'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-		done
-		[ -n "$best" ] || { cores=; break; }
-		cores="$cores $best"
-	done
-fi
-
+# Each core alone: the fastest of its loops over the rounds.
+cores=$(cat "$work"/*-cores.[0-9]* | awk '{ for (k = 1; k <= NF; k++) if (!(k in c) || $k + 0 < c[k] + 0) c[k] = $k
+	if (NF > n) n = NF } END { for (k = 1; k <= n; k++) printf " %s", c[k] }')
 {
 	[ -z "$cores" ] || echo "cores$cores"
 	for f in none-j1 none-jN standard-j1 standard-jN embedded-j1 embedded-jN xml apart; do
@@ -251,6 +255,21 @@ awk -v n="$n" -v j="$jobs" '
 		}
 	}' "$work/all"
 
+# Each round's -j J speed-up beside the bound the cores set just before it.
+if [ -n "$cores" ]; then
+	echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just before):"
+	for pdf in none standard embedded; do
+		line=
+		for r in $(seq "$reps"); do
+			line="$line $(cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
+				awk 'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
+				NR == 3 { f = $1; for (k = 2; k <= NF; k++) if ($k < f) f = $k
+					for (k = 1; k <= NF; k++) most += $k > 0 ? f / $k : 0 }
+				END { printf "%.2f (%.2f)", tn ? t1 / tn : 0, most }')"
+		done
+		printf '  pdf=%-8s %s\n' "$pdf" "$line"
+	done
+fi
 cat "$work/pdfsizes"
 echo "wyrmpost run -j 1, pdf=none, by size (linear cost, flat memory):"
 sizes="10 100 1000"
