@@ -435,9 +435,14 @@ int fs_lock(const char *dir, int *out, char **err)
 		free(path);
 		return busy ? 1 : -1;
 	}
+	/* The pid is for the message above, read by a wyrmpost that finds
+	 * the lock held, while this one lives: not flushed, since the lock
+	 * itself does not outlive a crash.  The flush made every run, one
+	 * with nothing to do too, wait on the disk: 1 to 2 ms when it is
+	 * quiet, 43 ms seen while it wrote back a campaign. */
 	snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) == 0 && write_all(fd, buf, strlen(buf)) == 0)
-		(void)fsync(fd);
+	if (ftruncate(fd, 0) == 0)
+		(void)write_all(fd, buf, strlen(buf));
 	free(path);
 	*out = fd;
 	return 0;

@@ -604,6 +604,12 @@ START_TEST(second_locker_is_told_busy)
 	ck_assert_int_eq(read(pipefd[0], &c, 1), 1);
 	ck_assert_int_eq(fs_lock(dir, &fd, &err), 1);
 	ck_assert_msg(strstr(err, "another wyrmpost"), "%s", err);
+	{
+		/* the holder's pid, written (not flushed) as it took the lock */
+		char *who = xasprintf("(pid %ld)", (long)pid);
+		ck_assert_msg(strstr(err, who), "%s", err);
+		free(who);
+	}
 	free(err);
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
