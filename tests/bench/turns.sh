@@ -255,21 +255,23 @@ awk -v n="$n" -v j="$jobs" '
 		}
 	}' "$work/all"
 
-# Each round's -j J speed-up beside the bound the cores set just before it.
-if [ -n "$cores" ]; then
-	echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just before):"
-	for pdf in none standard embedded; do
-		line=
-		for r in $(seq "$reps"); do
-			line="$line $(cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
-				awk 'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
-				NR == 3 { f = $1; for (k = 2; k <= NF; k++) if ($k < f) f = $k
-					for (k = 1; k <= NF; k++) most += $k > 0 ? f / $k : 0 }
-				END { printf "%.2f (%.2f)", tn ? t1 / tn : 0, most }')"
-		done
-		printf '  pdf=%-8s %s\n' "$pdf" "$line"
+# Each round's -j J speed-up beside the bound the cores set just before it,
+# and the median of the rounds: -j 1 and -j J timed back to back meet the
+# machine in the same mood, where the fastest of each (above) may not.
+echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just before); median:"
+for pdf in none standard embedded; do
+	line=
+	for r in $(seq "$reps"); do
+		line="$line $(cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
+			awk 'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
+			NR == 3 { f = $1; for (k = 2; k <= NF; k++) if ($k < f) f = $k
+				for (k = 1; k <= NF; k++) most += $k > 0 ? f / $k : 0 }
+			END { printf "%.2f (%s)", tn ? t1 / tn : 0, most ? sprintf("%.2f", most) : "?" }')"
 	done
-fi
+	median=$(echo "$line" | tr ')' '\n' | awk 'NF { print $1 + 0 }' | sort -n |
+		awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+	printf '  pdf=%-8s %s; median %s\n' "$pdf" "$line" "$median"
+done
 cat "$work/pdfsizes"
 echo "wyrmpost run -j 1, pdf=none, by size (linear cost, flat memory):"
 sizes="10 100 1000"
