@@ -583,6 +583,32 @@ START_TEST(link_names_the_same_file)
 }
 END_TEST
 
+/* The pid goes over the last one at one width (the file never shrinks,
+ * so no block is freed each run); a longer file not of our making is cut
+ * to it. */
+START_TEST(lock_holds_our_pid_alone)
+{
+	char *dir = tmpdir(), *err = NULL, *path = xasprintf("%s/.lock", dir);
+	char *buf = NULL, want[32];
+	size_t len;
+	int fd;
+
+	ck_assert_int_eq(fs_write_atomic(path, "123456789 and then some text\nmore\n", 35, &err), 0);
+	for (int round = 0; round < 2; round++) {
+		ck_assert_int_eq(fs_lock(dir, &fd, &err), 0);
+		ck_assert_int_eq(fs_read_file(path, &buf, &len, &err), 0);
+		snprintf(want, sizeof want, "%-15ld\n", (long)getpid());
+		ck_assert_str_eq(buf, want);
+		ck_assert_uint_eq(len, 16);
+		free(buf);
+		fs_unlock(fd);
+	}
+	free(path);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(second_locker_is_told_busy)
 {
 	char *dir = tmpdir(), *err = NULL;
@@ -674,6 +700,7 @@ int main(void)
 	tcase_add_test(tc, link_names_the_same_file);
 	tcase_add_test(tc, mkdirs_makes_missing_parents);
 	tcase_add_test(tc, second_locker_is_told_busy);
+	tcase_add_test(tc, lock_holds_our_pid_alone);
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
