@@ -257,20 +257,28 @@ awk -v n="$n" -v j="$jobs" '
 
 # Each round's -j J speed-up beside the bound the cores set just before it,
 # and the median of the rounds: -j 1 and -j J timed back to back meet the
-# machine in the same mood, where the fastest of each (above) may not.
-echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just before); median:"
+# machine in the same mood, where the fastest of each (above) may not.  A
+# round whose cores' loops differ by more than a tenth is marked '*' and
+# left out of the median: -j 1 then runs as fast as the core the
+# scheduler happens to give it, and its ratio to -j J says more of that
+# core than of wyrmpost.
+echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just before; * unequal cores); median of the rest:"
 for pdf in none standard embedded; do
-	line=
-	for r in $(seq "$reps"); do
-		line="$line $(cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
+	rounds=$(for r in $(seq "$reps"); do
+		cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
 			awk 'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
-			NR == 3 { f = $1; for (k = 2; k <= NF; k++) if ($k < f) f = $k
+			NR == 3 { f = s = $1; for (k = 2; k <= NF; k++) { if ($k < f) f = $k; if ($k > s) s = $k }
 				for (k = 1; k <= NF; k++) most += $k > 0 ? f / $k : 0 }
-			END { printf "%.2f (%s)", tn ? t1 / tn : 0, most ? sprintf("%.2f", most) : "?" }')"
-	done
-	median=$(echo "$line" | tr ')' '\n' | awk 'NF { print $1 + 0 }' | sort -n |
-		awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-	printf '  pdf=%-8s %s; median %s\n' "$pdf" "$line" "$median"
+			END { mark = most && s > 1.1 * f ? "*" : ""
+				printf "%.2f %s %s\n", tn ? t1 / tn : 0, most ? sprintf("%.2f", most) : "?", mark }'
+	done)
+	echo "$rounds" | awk -v pdf="$pdf" '
+		{ line = line sprintf(" %s (%s)%s", $1, $2, $3); if ($3 != "*") v[++n] = $1 }
+		END {
+			for (i = 1; i <= n; i++) for (k = i + 1; k <= n; k++) if (v[k] < v[i]) { t = v[i]; v[i] = v[k]; v[k] = t }
+			printf "  pdf=%-8s%s; median %s\n", pdf, line,
+				!n ? "none: no round with equal cores" : sprintf("%.2f", n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2)
+		}'
 done
 cat "$work/pdfsizes"
 echo "wyrmpost run -j 1, pdf=none, by size (linear cost, flat memory):"
