@@ -232,7 +232,7 @@ awk -v n="$n" -v j="$jobs" '
 			files, bytes / 1048576, t["files"]
 		printf "  floor, libxml2 parse + rewrite of the states only: %.2f s, peak %.1f MB\n",
 			t["xml"], m["xml"] / 1024
-		printf "  ratios: pdf=none / plain-file floor %.1f (target <= 2); embedded / none %.1f (target <= 3); -j %d speed-up %.2f (target >= 1.7 at -j 2)\n",
+		printf "  ratios: pdf=none / plain-file floor %.1f (target <= 2); embedded / none %.1f (target <= 3); pdf=none -j %d speed-up of the fastest runs %.2f (target >= 1.7 at -j 2; each round'"'"'s below)\n",
 			t["none-j1"] / t["files"], t["embedded-j1"] / t["none-j1"], j,
 			t["none-j1"] / t["none-jN"]
 		printf "  the machine'"'"'s own speed-up: %d runs -j 1 at once, each over %d of the games in a campaign of its own: %.2f s, speed-up %.2f\n",
