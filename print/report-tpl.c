@@ -28,8 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "fsutil.h"
 #include "template.h"
 #include "utf8.h"
 #include "util.h"
@@ -408,7 +408,6 @@ int report_tpl_find(const char *dir, const char *rules, const struct tpl **out, 
 {
 	struct known_tpl *k;
 	struct tpl *t = NULL;
-	struct stat st;
 	char *path;
 
 	*out = NULL;
@@ -420,7 +419,7 @@ int report_tpl_find(const char *dir, const char *rules, const struct tpl **out, 
 			return 0;
 		}
 	path = xasprintf("%s/%s/report.xml", dir, rules);
-	if (!stat(path, &st) && tpl_load_file(&t, path, err)) {
+	if (fs_exists(path) && tpl_load_file(&t, path, err)) {
 		free(path);
 		return -1;
 	}
