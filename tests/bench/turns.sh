@@ -208,7 +208,19 @@ cores=$(cat "$work"/*-cores.[0-9]* | awk '{ for (k = 1; k <= NF; k++) if (!(k in
 	printf 'floorpart '
 	cat "$work/floorpart.out"
 } >"$work/all"
-awk -v n="$n" -v j="$jobs" '
+# bound(t, n): the speed-up n processes can get at most on cores whose
+# loops took t[1..n] seconds: the sum of their speeds over the fastest's.
+bound_awk='
+function bound(t, n,    k, f, b) {
+	f = t[1]
+	for (k = 2; k <= n; k++)
+		if (t[k] < f)
+			f = t[k]
+	for (k = 1; k <= n; k++)
+		b += t[k] > 0 ? f / t[k] : 0
+	return b
+}'
+awk -v n="$n" -v j="$jobs" "$bound_awk"'
 	$1 == "cores" { ncores = NF - 1; for (k = 2; k <= NF; k++) core[k - 1] = $k; next }
 	{ t[$1] = $2; m[$1] = $3; c[$1] = $4; b[$1] = $5 }
 	$1 == "files" { files = $2; bytes = $3; t["files"] = $4 }
@@ -240,18 +252,11 @@ awk -v n="$n" -v j="$jobs" '
 		printf "  the file system'"'"'s own: %d plain-file floors at once, each over the files of %d games: %.2f s, speed-up %.2f over the one floor\n",
 			j, int(n / j), t["floorpart"], t["floorpart"] ? t["files"] / t["floorpart"] : 0
 		if (ncores) {
-			fast = core[1]
-			for (k = 2; k <= ncores; k++)
-				if (core[k] < fast)
-					fast = core[k]
 			line = ""
-			most = 0
-			for (k = 1; k <= ncores; k++) {
+			for (k = 1; k <= ncores; k++)
 				line = line sprintf(" %.2f s", core[k])
-				most += core[k] > 0 ? fast / core[k] : 0
-			}
 			printf "  the cores'"'"' own: one loop alone on each core:%s; %d processes get at most a speed-up of %.2f\n",
-				line, ncores, most
+				line, ncores, bound(core, ncores)
 		}
 	}' "$work/all"
 
@@ -266,9 +271,9 @@ echo "-j $jobs each round: speed-up over -j 1 (at most, by the cores' loops just
 for pdf in none standard embedded; do
 	rounds=$(for r in $(seq "$reps"); do
 		cat "$work/$pdf-j1.$r.time" "$work/$pdf-jN.$r.time" "$work/$pdf-cores.$r" |
-			awk 'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
-			NR == 3 { f = s = $1; for (k = 2; k <= NF; k++) { if ($k < f) f = $k; if ($k > s) s = $k }
-				for (k = 1; k <= NF; k++) most += $k > 0 ? f / $k : 0 }
+			awk "$bound_awk"'NR == 1 { t1 = $1 } NR == 2 { tn = $1 }
+			NR == 3 { f = s = $1; for (k = 1; k <= NF; k++) { c[k] = $k; if ($k < f) f = $k; if ($k > s) s = $k }
+				most = bound(c, NF) }
 			END { mark = most && s > 1.1 * f ? "*" : ""
 				printf "%.2f %s %s\n", tn ? t1 / tn : 0, most ? sprintf("%.2f", most) : "?", mark }'
 	done)
