@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "template.h"
 #include "util.h"
 
 #define MARGIN 15.0
@@ -90,12 +91,12 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 
 	one.one_face = true;
 	one.quick = true;
-	if (report_tpl_find(r->tpl_dir, r->rules, &tpl, err))
-		return -1;
+	if ((rc = report_tpl_find(r->tpl_dir, r->rules, &tpl, err)))
+		return rc;
 	if (tpl)
 		return report_tpl_render(r, tpl, o, buf, len, err);
 	if (print_doc_new(&d, o, err))
-		return -1;
+		return TPL_ERR_IO;
 	f.d = d;
 	print_paper_size(o->paper, &f.w, &f.h);
 	new_page(&f);
@@ -124,7 +125,7 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 		heading(&f, "Your next orders");
 		mono_block(&f, r->orders);
 	}
-	rc = print_doc_save_mem(d, buf, len, err);
+	rc = print_doc_save_mem(d, buf, len, err) ? TPL_ERR_IO : TPL_OK;
 	print_doc_free(d);
 	return rc;
 }

@@ -43,16 +43,19 @@ struct report_pdf {
 
 /* The report as a PDF in memory (*buf to free); same input, same bytes.
  * Drawn with o's options and one_face: a report goes out every turn, so
- * embedded DejaVu means DejaVu Sans alone. */
+ * embedded DejaVu means DejaVu Sans alone.  TPL_OK, or a TPL_ERR_ code
+ * (template.h) with *err: TPL_ERR_DATA when the report template is at
+ * fault, TPL_ERR_IO when reading it or libharu failed. */
 int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o,
 		      char **buf, size_t *len, char **err);
 
 struct tpl;
 /* The template dir/rules/report.xml, loaded once a process, into *t;
- * *t NULL where there is none.  -1 (*err set) when it cannot be read or
- * is not a valid template. */
+ * *t NULL where there is none.  TPL_ERR_IO (*err set) when it cannot be
+ * read, TPL_ERR_DATA when it is not a valid template. */
 int report_tpl_find(const char *dir, const char *rules, const struct tpl **t, char **err);
-/* The report drawn from template t; same input, same bytes. */
+/* The report drawn from template t; same input, same bytes; TPL_ codes
+ * as report_pdf_render. */
 int report_tpl_render(const struct report_pdf *r, const struct tpl *t,
 		      const struct print_doc_opts *o, char **buf, size_t *len, char **err);
 

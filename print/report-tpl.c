@@ -409,6 +409,7 @@ int report_tpl_find(const char *dir, const char *rules, const struct tpl **out, 
 	struct known_tpl *k;
 	struct tpl *t = NULL;
 	char *path;
+	int rc;
 
 	*out = NULL;
 	if (!dir || !rules)
@@ -419,9 +420,9 @@ int report_tpl_find(const char *dir, const char *rules, const struct tpl **out, 
 			return 0;
 		}
 	path = xasprintf("%s/%s/report.xml", dir, rules);
-	if (fs_exists(path) && tpl_load_file(&t, path, err)) {
+	if (fs_exists(path) && (rc = tpl_load_file(&t, path, err))) {
 		free(path);
-		return -1;
+		return rc;
 	}
 	free(path);
 	k = xmalloc(sizeof *k);
@@ -443,12 +444,12 @@ int report_tpl_render(const struct report_pdf *r, const struct tpl *t,
 	int rc;
 
 	if (print_doc_new(&d, o, err))
-		return -1;
+		return TPL_ERR_IO;
 	memset(&topts, 0, sizeof topts);
 	ctx = context(r, t);
-	rc = tpl_render(t, d, ctx, &topts, err) ? -1 : 0;
-	if (!rc)
-		rc = print_doc_save_mem(d, buf, len, err);
+	rc = tpl_render(t, d, ctx, &topts, err);
+	if (!rc && print_doc_save_mem(d, buf, len, err))
+		rc = TPL_ERR_IO;
 	xmlFreeDoc(ctx);
 	print_doc_free(d);
 	return rc;

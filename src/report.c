@@ -11,6 +11,7 @@
 #include "report-pdf.h"
 #include "schedule.h"
 #include "seat.h"
+#include "template.h"
 #include "util.h"
 
 static void deadline_line(const struct game *g, struct sb *out)
@@ -351,7 +352,13 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	r.player = p >= 0 ? g->players[p].name : NULL;
 	r.seat = p;
 	r.event_mine = mine;
-	rc = report_pdf_render(&r, &o, pdf, len, err);
+	/* A report template at fault is the game master's to mend, as with
+	 * `wyrmpost print`; the rest is the system's. */
+	switch (report_pdf_render(&r, &o, pdf, len, err)) {
+	case TPL_OK: rc = WP_OK; break;
+	case TPL_ERR_DATA: rc = WP_ERR_DATA; break;
+	default: rc = WP_ERR_IO; break;
+	}
 	if (rp == &own)
 		report_parts_release(&own);
 	sb_release(&deadline);

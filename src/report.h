@@ -46,7 +46,8 @@ char *report_reminder(const struct game *g, int p);
 
 /* The same report as a PDF in memory (*pdf to free): the board as a
  * picture, the events, the details and the orders; author is the PDF's
- * author, the campaign's sender name.  0, or -1 with *err. */
+ * author, the campaign's sender name.  WP_OK, or with *err WP_ERR_DATA
+ * when the report template is broken, WP_ERR_IO when the system failed. */
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
 		    char **err);
