@@ -23,8 +23,9 @@
 #      and the memory flat.
 # Times are wall clock on a machine that may be shared: run it twice.
 # Nothing is deleted until the end: on ext4 without a journal (this
-# project's machine) a new inode skips every inode freed in the last 30
-# seconds, so a run started right after an rm -rf of 30,000 files pays
+# project's machine) a new inode skips every inode freed in the last
+# minute (five while its inode table block is unwritten), so a run
+# started right after an rm -rf of 30,000 files pays
 # for that rm (docs/benchmarks.md, "Deleted files").
 set -eu
 build=$1
