@@ -341,7 +341,10 @@ bool time_parse_iso(const char *s, long long *out)
 	char *end;
 	memset(&tm, 0, sizeof tm);
 	end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (!end || *end)
+	/* Not before 1970: no clock wyrmpost runs by is, and a year before
+	 * 1000 would be written back in fewer than four digits, which the
+	 * state's grammar refuses (strptime reads at most four). */
+	if (!end || *end || tm.tm_year < 70)
 		return false;
 	*out = (long long)timegm(&tm);
 	return true;

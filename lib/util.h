@@ -104,7 +104,7 @@ bool ident_ok(const char *s);
  * line breaks), safe to put in a header or an SMTP command? */
 bool mail_address_ok(const char *s);
 
-/* Time as stored in XML: "2026-11-22T09:05:17Z". */
+/* Time as stored in XML: "2026-11-22T09:05:17Z", years 1970 to 9999. */
 char *time_format_iso(long long t);
 bool time_parse_iso(const char *s, long long *out);
 
