@@ -26,6 +26,9 @@ FUZZ_LINK_LIBS = $(XML_LIBS) $(NETTLE_LIBS) $(GNUTLS_LIBS) \
 
 fuzz-lib-targets: $(FUZZ_TARGETS:%=fuzz/fuzz_%)
 .PHONY: fuzz-lib-targets
+# Kept between builds: as the pattern rule's intermediates make would
+# delete them, and every target would compile the whole program again.
+.SECONDARY: $(FUZZ_LIB_OBJS)
 
 fuzz/obj/%.o: %.c $(FUZZ_LIB_HDRS) config.h
 	@$(MKDIR_P) $(@D)
