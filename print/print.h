@@ -133,6 +133,9 @@ void print_poly(struct print_doc *d, const double *xy, size_t n, enum print_pain
 
 enum print_align { PRINT_LEFT, PRINT_CENTER, PRINT_RIGHT };
 enum print_valign { PRINT_TOP, PRINT_MIDDLE, PRINT_BOTTOM };
+/* Every font size the text functions take is more than 0 and less than
+ * this many points (a page of A4 is 842 points tall). */
+#define PRINT_MAX_PT 1000.0
 
 /* Width in mm of one line of UTF-8 text. */
 double print_text_width(struct print_doc *d, enum print_font f, double size_pt,

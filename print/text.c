@@ -311,7 +311,7 @@ static void set_font(struct print_doc *d, struct layout *L, enum print_font f)
 
 static double pt_to_mm(double pt)
 {
-	if (!(pt > 0 && pt < 1000))
+	if (!(pt > 0 && pt < PRINT_MAX_PT))
 		BUG("font size %g pt", pt);
 	return pt / MM_TO_PT;
 }

@@ -50,6 +50,17 @@ static bool positive(struct tpl_run *r, const xmlNode *el, const char *what, dou
 	return false;
 }
 
+/* A font size the print layer takes (print.h); a template may ask for any
+ * number. */
+static bool font_size(struct tpl_run *r, const xmlNode *el, double v)
+{
+	if (v > 0 && v < PRINT_MAX_PT)
+		return true;
+	tpl_fail(r, el, "size must be more than 0 and less than %g (points), not %g",
+		 PRINT_MAX_PT, v);
+	return false;
+}
+
 static int draw_rect(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 {
 	double x, y, w, h, rad;
@@ -251,8 +262,7 @@ static int draw_text(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	    tpl_num(r, el, node, "min-size", 0, &tb.min_size) ||
 	    tpl_num(r, el, node, "leading", 0, &tb.leading) || font_attr(r, el, node, &tb.font))
 		return -1;
-	if (!positive(r, el, "w", w) || !positive(r, el, "h", h) ||
-	    !positive(r, el, "size", tb.size))
+	if (!positive(r, el, "w", w) || !positive(r, el, "h", h) || !font_size(r, el, tb.size))
 		return -1;
 	if (tb.min_size < 0 || tb.min_size > tb.size)
 		tb.min_size = 0;
@@ -310,7 +320,7 @@ static int draw_suit(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	if (tpl_num(r, el, node, "x", 0, &x) || tpl_num(r, el, node, "y", 0, &y) ||
 	    tpl_num(r, el, node, "size", 12, &size) || suit_of(r, el, node, &k))
 		return -1;
-	if (k < 0 || !positive(r, el, "size", size))
+	if (k < 0 || !font_size(r, el, size))
 		return r->err ? -1 : 0; /* an empty suit draws nothing */
 	if (text_colour(r, el, node, suits[k].red ? "red" : "black"))
 		return -1;
@@ -324,7 +334,7 @@ static void track_beyond(struct tpl_run *r, double v, double cx, double cy, doub
 			 double size)
 {
 	char num[32];
-	double s = size * 1.2;
+	double s = fmin(size * 1.2, PRINT_MAX_PT / 1.2);
 
 	if (v == floor(v))
 		snprintf(num, sizeof num, "%.0f", v);
@@ -352,6 +362,8 @@ static int draw_track(struct tpl_run *r, const xmlNode *el, xmlNode *node)
 	    tpl_num(r, el, node, "min", 0, &lo) || tpl_num(r, el, node, "max", 0, &hi) ||
 	    tpl_num(r, el, node, "label-width", 30, &lw) ||
 	    tpl_num(r, el, node, "size", 8, &size) || suit_of(r, el, node, &k))
+		return -1;
+	if (!font_size(r, el, size))
 		return -1;
 	lo = round(lo);
 	hi = round(hi);

@@ -634,6 +634,16 @@ START_TEST(test_runtime_errors)
 		     "t.xml:3: select does not give nodes");
 	render_fails("<template kind=\"sheet\" width=\"400\" height=\"100\"><front/></template>",
 		     "t.xml:1: a sheet of 400 x 100 mm does not fit");
+	/* font sizes the print layer would refuse as a programmer's error (the
+	 * tpl fuzzer's size="1218.5"): the template's error, with its line */
+	render_fails(SHEET_HEAD "<front>\n<text x=\"0\" y=\"0\" w=\"9\" h=\"9\" size=\"1218.5\">a</text>"
+		     "</front></template>", "t.xml:3: size must be more than 0 and less than 1000");
+	render_fails(SHEET_HEAD "<item s=\"0\"/><front>\n<text x=\"0\" y=\"0\" w=\"9\" h=\"9\" size=\"{@s}\">a</text>"
+		     "</front></template>", "t.xml:3: size must be more than 0");
+	render_fails(SHEET_HEAD "<front>\n<suit x=\"5\" y=\"5\" suit=\"hearts\" size=\"5000\"/>"
+		     "</front></template>", "t.xml:3: size must be more than 0 and less than 1000");
+	render_fails(SHEET_HEAD "<front>\n<track x=\"0\" y=\"0\" w=\"50\" h=\"9\" min=\"1\" max=\"3\" size=\"-2\"/>"
+		     "</front></template>", "t.xml:3: size must be more than 0 and less than 1000");
 	/* The load-time check reads a <text>'s text nodes, not its CDATA: such
 	 * XPath is compiled when drawn, and fails there, at its line. */
 	render_fails(SHEET_HEAD "<front>\n\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\"><![CDATA[a {((}]]></text>"
