@@ -30,13 +30,24 @@ static int paint(struct tpl_run *r, const xmlNode *el, xmlNode *node, enum print
 		free(dash);
 		return -1;
 	}
+	/* What print_dash() and print_line_width() take; 0,0 is a solid line. */
+	if (dash && !(on >= 0 && on < 1000 && off >= 0 && off < 1000 && (on == 0 || off > 0))) {
+		tpl_fail(r, el, "dash='%s' needs ON and OFF from 0 to 1000 mm, OFF above 0 "
+				"when ON is", dash);
+		free(dash);
+		return -1;
+	}
 	free(dash);
+	if (has_stroke && !(width >= 0)) {
+		tpl_fail(r, el, "width must be 0 or more, not %g", width);
+		return -1;
+	}
 	if (has_fill)
 		print_fill_rgb(r->d, fill[0], fill[1], fill[2]);
 	if (has_stroke) {
 		print_stroke_rgb(r->d, stroke[0], stroke[1], stroke[2]);
 		print_line_width(r->d, width);
-		print_dash(r->d, on > 0 ? on : 0, off);
+		print_dash(r->d, on, on > 0 ? off : 0);
 	}
 	*how = (enum print_paint)((has_fill ? PRINT_FILL : 0) | (has_stroke ? PRINT_STROKE : 0));
 	return 0;

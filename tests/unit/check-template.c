@@ -644,6 +644,13 @@ START_TEST(test_runtime_errors)
 		     "</front></template>", "t.xml:3: size must be more than 0 and less than 1000");
 	render_fails(SHEET_HEAD "<front>\n<track x=\"0\" y=\"0\" w=\"50\" h=\"9\" min=\"1\" max=\"3\" size=\"-2\"/>"
 		     "</front></template>", "t.xml:3: size must be more than 0 and less than 1000");
+	/* and the strokes print_line_width() and print_dash() would refuse */
+	render_fails(SHEET_HEAD "<front>\n<rect x=\"0\" y=\"0\" w=\"9\" h=\"9\" width=\"-1\"/>"
+		     "</front></template>", "t.xml:3: width must be 0 or more");
+	render_fails(SHEET_HEAD "<item d=\"2,-1\"/><front>\n<rect x=\"0\" y=\"0\" w=\"9\" h=\"9\" dash=\"{@d}\"/>"
+		     "</front></template>", "t.xml:3: dash='2,-1' needs ON and OFF");
+	render_fails(SHEET_HEAD "<front>\n<line x1=\"0\" y1=\"0\" x2=\"9\" y2=\"9\" dash=\"0,5000\"/>"
+		     "</front></template>", "t.xml:3: dash='0,5000' needs ON and OFF");
 	/* The load-time check reads a <text>'s text nodes, not its CDATA: such
 	 * XPath is compiled when drawn, and fails there, at its line. */
 	render_fails(SHEET_HEAD "<front>\n\n<text x=\"0\" y=\"0\" w=\"1\" h=\"1\"><![CDATA[a {((}]]></text>"
