@@ -345,7 +345,7 @@ static void track_beyond(struct tpl_run *r, double v, double cx, double cy, doub
 			 double size)
 {
 	char num[32];
-	double s = fmin(size * 1.2, PRINT_MAX_PT / 1.2);
+	double s = fmin(size * 1.2, PRINT_MAX_PT - 1); /* size itself is below it */
 
 	if (v == floor(v))
 		snprintf(num, sizeof num, "%.0f", v);
