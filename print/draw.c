@@ -361,11 +361,16 @@ static void put_mm(struct sb *sb, double v)
 /* libharu 2.3 takes dash lengths only as whole units of user space, here
  * millimetres, so the d operator goes into the page's stream directly (the
  * same low-level route as the page boxes). */
+bool print_dash_ok(double on, double off)
+{
+	return on >= 0 && off >= 0 && on < 1000 && off < 1000 && (on == 0 || off > 0);
+}
+
 void print_dash(struct print_doc *d, double on, double off)
 {
 	struct pdf_guard g;
 	struct sb op = SB_INIT;
-	if (!(on >= 0 && off >= 0 && on < 1000 && off < 1000) || (on > 0 && off <= 0))
+	if (!print_dash_ok(on, off))
 		BUG("dash %g %g", on, off);
 	if (on > 0) {
 		sb_adds(&op, "[");

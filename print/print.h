@@ -118,8 +118,11 @@ void print_clip_poly(struct print_doc *d, const double *xy, size_t n);
 void print_fill_rgb(struct print_doc *d, double r, double g, double b);
 void print_stroke_rgb(struct print_doc *d, double r, double g, double b);
 void print_line_width(struct print_doc *d, double mm);
-/* Dashes of on mm drawn, off mm blank; on = 0 for solid lines. */
+/* Dashes of on mm drawn, off mm blank; on = 0 for solid lines.  Both
+ * below 1000 mm, off above 0 when on is: print_dash_ok() says whether a
+ * pair is one print_dash() takes. */
 void print_dash(struct print_doc *d, double on, double off);
+bool print_dash_ok(double on, double off);
 
 void print_line(struct print_doc *d, double x1, double y1, double x2, double y2);
 /* Rectangle with corners rounded to radius r (0 for square corners). */

@@ -30,8 +30,8 @@ static int paint(struct tpl_run *r, const xmlNode *el, xmlNode *node, enum print
 		free(dash);
 		return -1;
 	}
-	/* What print_dash() and print_line_width() take; 0,0 is a solid line. */
-	if (dash && !(on >= 0 && on < 1000 && off >= 0 && off < 1000 && (on == 0 || off > 0))) {
+	/* What print_dash() takes; 0,0 is a solid line. */
+	if (dash && !print_dash_ok(on, off)) {
 		tpl_fail(r, el, "dash='%s' needs ON and OFF from 0 to 1000 mm, OFF above 0 "
 				"when ON is", dash);
 		free(dash);
