@@ -78,6 +78,23 @@ size_t utf8_count(const char *s)
 	return n;
 }
 
+long utf8_find_unstorable(const char *s, uint32_t *cp)
+{
+	size_t n = strlen(s), i = 0, k;
+	uint32_t c;
+	while (i < n) {
+		k = utf8_next(s + i, n - i, &c);
+		if (!k)
+			BUG("utf8_find_unstorable on text that is not UTF-8");
+		if (!utf8_storable(c)) {
+			*cp = c;
+			return (long)i;
+		}
+		i += k;
+	}
+	return -1;
+}
+
 char *utf8_visible(const char *s)
 {
 	struct sb out = SB_INIT;
@@ -86,8 +103,7 @@ char *utf8_visible(const char *s)
 
 	while (rest) {
 		k = utf8_next(s, rest, &cp);
-		if (k && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0) &&
-		    (cp >= 0x20 || cp == '\n' || cp == '\t')) {
+		if (k && (utf8_storable(cp) || cp == '\n')) {
 			sb_add(&out, s, k);
 		} else {
 			if (!k)

@@ -33,10 +33,30 @@ void utf8_put(struct sb *out, uint32_t cp);
 size_t utf8_count(const char *s);
 
 /* A copy of s fit for a terminal or a log: control characters (C0 but
- * tab and line feed, DEL, C1) and bytes that are not UTF-8 are written as
- * \xHH, so text from a mail can neither move the cursor nor recolour a
+ * tab and line feed, DEL, C1), noncharacters and bytes that are not UTF-8
+ * are written as \xHH, so text from a mail can neither move the cursor nor recolour a
  * terminal; the rest is copied.  Caller frees. */
 char *utf8_visible(const char *s);
+
+/* May text from outside (a mail, a command line) hold code point cp?  Not
+ * the control characters (C0 but tab, DEL, C1), which XML 1.0 cannot hold
+ * or a terminal obeys, and not the 66 noncharacters (U+FDD0..FDEF and the
+ * last two of each plane, U+FFFE, U+FFFF, ...), which XML 1.0 refuses or
+ * discourages.  Line feed is not text either: it ends a line. */
+static inline bool utf8_storable(uint32_t cp)
+{
+	if (cp < 0x20)
+		return cp == '\t';
+	if (cp >= 0x7F && cp < 0xA0)
+		return false;
+	if (cp >= 0xFDD0 && cp <= 0xFDEF)
+		return false;
+	return (cp & 0xFFFE) != 0xFFFE;
+}
+
+/* The first character of the valid UTF-8 s that utf8_storable refuses:
+ * its byte offset, with the code point in *cp; -1 when there is none. */
+long utf8_find_unstorable(const char *s, uint32_t *cp);
 
 /* Is byte c the second, third or fourth byte of a sequence?  A cut at such
  * a byte would split a character. */

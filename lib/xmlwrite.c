@@ -8,11 +8,15 @@
 
 #include <stdio.h>
 
+/* U+FFFD, written for a character XML cannot hold. */
+#define XML_REPLACEMENT "\xEF\xBF\xBD"
+
 void xml_escape_into(struct sb *o, const char *s, bool attr)
 {
 	const char *run = s;
 	for (; *s; s++) {
 		const char *e;
+		size_t skip = 0;
 		switch (*s) {
 		case '&': e = "&amp;"; break;
 		case '<': e = "&lt;"; break;
@@ -21,12 +25,20 @@ void xml_escape_into(struct sb *o, const char *s, bool attr)
 		case '"': e = attr ? "&quot;" : NULL; break;
 		case '\n': e = attr ? "&#10;" : NULL; break;
 		case '\t': e = attr ? "&#9;" : NULL; break;
-		default: e = NULL; break;
+		case '\xEF': /* U+FFFE and U+FFFF, which XML 1.0 cannot hold */
+			e = s[1] == '\xBF' && (s[2] == '\xBE' || s[2] == '\xBF')
+				? XML_REPLACEMENT : NULL;
+			skip = e ? 2 : 0;
+			break;
+		default: /* the other C0 controls, which it cannot hold either */
+			e = (unsigned char)*s < 0x20 ? XML_REPLACEMENT : NULL;
+			break;
 		}
 		if (!e)
 			continue;
 		sb_add(o, run, (size_t)(s - run));
 		sb_adds(o, e);
+		s += skip;
 		run = s + 1;
 	}
 	sb_add(o, run, (size_t)(s - run));

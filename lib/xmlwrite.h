@@ -52,7 +52,9 @@ void xw_leaf(struct xw *w, const char *name, const char *text);
 char *xw_end(struct xw *w, size_t *len);
 
 /* s escaped as libxml2 escapes text (& < > and CR) or, with attr, an
- * attribute's value (also the quote, LF and tab), added to o. */
+ * attribute's value (also the quote, LF and tab), added to o.  A
+ * character XML 1.0 cannot hold (a C0 control, U+FFFE, U+FFFF) is
+ * written as U+FFFD: what is written can always be read back. */
 void xml_escape_into(struct sb *o, const char *s, bool attr);
 /* The indent of an element level deep: two spaces a level, at most 30. */
 void xml_indent_into(struct sb *o, int level);

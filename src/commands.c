@@ -82,7 +82,8 @@ void commands_check(const struct game *g, int p, struct submission *s)
 {
 	(void)p;
 	for (size_t i = 0; i < s->n; i++)
-		check_one(g, &s->lines[i]);
+		if (!s->lines[i].code) /* not refused already (orders.c) */
+			check_one(g, &s->lines[i]);
 }
 
 static int resend(struct campaign *c, const struct game *g, int p, int turn,

@@ -23,6 +23,24 @@ static char *without_verb_colon(const char *text)
 		: xasprintf("%.*s %s", (int)k, text, text + k + 1);
 }
 
+/* What a line holding a character no game may keep is told; NULL when
+ * the text has none.  The one gate for text from mail: every order and
+ * header line passes it before a game or a command sees it, so no engine
+ * stores what its state file could not be read back with. */
+static char *unstorable_reason(const char *text)
+{
+	uint32_t cp;
+	long at = utf8_find_unstorable(text, &cp);
+	if (at < 0)
+		return NULL;
+	char *before = xstrndup(text, (size_t)at);
+	char *why = xasprintf("character %zu of the line is U+%04X, a control character "
+			      "or noncharacter that a game cannot keep; type the line again "
+			      "without it", utf8_count(before) + 1, (unsigned)cp);
+	free(before);
+	return why;
+}
+
 static void add_line(struct submission *s, int lineno, const char *text)
 {
 	struct order_line *l;
@@ -31,6 +49,10 @@ static void add_line(struct submission *s, int lineno, const char *text)
 	memset(l, 0, sizeof *l);
 	l->lineno = lineno;
 	l->text = without_verb_colon(text);
+	/* Refused here with a verdict of its own; the rest of the mail is
+	 * still read and answered line by line. */
+	if ((l->reason = unstorable_reason(l->text)))
+		l->code = "bad-character";
 }
 
 /* "keyword value" or "keyword: value"; returns the value or NULL. */
@@ -110,6 +132,12 @@ static int take_header(struct submission *s, const char *line, int lineno, char 
 			return 0;
 		if (!*v) {
 			*err = xasprintf("line %d: '%s' needs a value", lineno, kws[i]);
+			return -1;
+		}
+		char *bad = unstorable_reason(v);
+		if (bad) {
+			*err = xasprintf("line %d: %s", lineno, bad);
+			free(bad);
 			return -1;
 		}
 		if (!slots[i]) {

@@ -11,6 +11,7 @@
 #include "report-pdf.h"
 #include "schedule.h"
 #include "seat.h"
+#include "utf8.h"
 #include "template.h"
 #include "util.h"
 
@@ -189,7 +190,9 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 		const struct order_line *l = &s->lines[i];
 		/* Never echo a new password back into a mail. */
 		bool secret = l->command && !ascii_ncasecmp(l->text, "password", 8);
-		sb_addf(&out, "line %d: %s\n", l->lineno, secret ? "password ******" : l->text);
+		char *shown = utf8_visible(l->text); /* bad-character lines */
+		sb_addf(&out, "line %d: %s\n", l->lineno, secret ? "password ******" : shown);
+		free(shown);
 		if (l->canon) {
 			sb_addf(&out, "  accepted: %s\n", l->canon);
 			if (l->note)

@@ -125,14 +125,14 @@ static void check_orders(const struct game *g, int p, struct submission *s,
 	struct order_line *o = xcalloc(s->n + 1, sizeof *o);
 	size_t n = 0, k = 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (!s->lines[i].command)
+		if (!s->lines[i].command && !s->lines[i].code)
 			o[n++] = s->lines[i];
 	if (n) {
 		g->engine->check(g, p, o, n, ctx);
 		add_hints(g, p, ctx, o, n);
 	}
 	for (size_t i = 0; i < s->n; i++)
-		if (!s->lines[i].command)
+		if (!s->lines[i].command && !s->lines[i].code)
 			s->lines[i] = o[k++];
 	free(o);
 }

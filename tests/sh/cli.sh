@@ -168,10 +168,15 @@ expect_status 64 wp help frobnicate
 expect_status 64 wp frobnicate
 
 # Text from a mail never reaches the terminal with its control characters:
-# an escape sequence in the game line is shown as \x1b.
+# an escape sequence in the game line is refused by name, not echoed.
 printf 'game g\033[2J\033[31m9\nplayer ann\npassword pw\nleave\n' >"$scratch/esc.txt"
 "$WYRMPOST" -d "$scratch/c" submit "$scratch/esc.txt" >"$scratch/out" 2>"$scratch/err" || true
-expect_grep 'g\\x1b\[2J\\x1b\[31m9' "$scratch/err"
+expect_grep 'line 1: character 2 of the line is U+001B' "$scratch/err"
+if grep -q "$(printf '\033')" "$scratch/err" "$scratch/out"; then
+	fail "a raw ESC reached the terminal"
+else
+	ok
+fi
 if LC_ALL=C grep -q "$(printf '\033')" "$scratch/err"; then fail "a raw escape reached stderr"; else ok; fi
 
 # A turn that would run early waits for wanted orders too (Heart of

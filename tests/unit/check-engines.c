@@ -62,9 +62,34 @@ static void check_hidden(const struct game *g, struct rng *r)
 	free(xml);
 }
 
+/* Characters no state file may hold raw: C0 controls, an escape sequence,
+ * noncharacters.  The intake refuses them (orders.c); an engine given them
+ * all the same must still save a state its load reads back. */
+static const char hostile[] = "\x01\x08\x1b[31m\xEF\xBF\xBE\xEF\xBF\xBF\x7f";
+
+/* legal, or with hostile: the same line with those characters added where
+ * the engine still accepts it (free text: a name, a narration). */
+static const char *pick_line(const struct game *g, int p, const struct engine_ctx *ctx,
+			     const char *legal, bool with_hostile, struct strlist *keep)
+{
+	struct order_line l = { 1, NULL, NULL, NULL, NULL, false, NULL };
+	if (!with_hostile)
+		return legal;
+	l.text = xasprintf("%s%s", legal, hostile);
+	g->engine->check(g, p, &l, 1, ctx);
+	strlist_add(keep, l.canon ? l.canon : legal);
+	free(l.text);
+	free(l.canon);
+	free(l.reason);
+	free(l.note);
+	return keep->v[keep->n - 1];
+}
+
 /* One random play-out; returns the final XML (caller frees) and whether the
- * game ended within max_turns. */
-static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool *ended)
+ * game ended within max_turns.  With hostile, accepted lines carry the
+ * characters above and the state is saved and reloaded every turn. */
+static char *playout_with(const struct engine *e, uint64_t seed, int max_turns, bool *ended,
+			  bool with_hostile)
 {
 	struct rng choose;
 	struct game g;
@@ -81,6 +106,7 @@ static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool 
 		struct strlist lines[MAX_PLAYERS];
 		struct turn_orders o = { g.nplayers, has, lines };
 		struct events ev = EVENTS_INIT;
+		struct strlist kept = STRLIST_INIT;
 		char *err = NULL;
 
 		memset(lines, 0, sizeof lines);
@@ -100,12 +126,18 @@ static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool 
 				free(l.note);
 			}
 			if (legal.n && rng_range(&choose, 0, awaited[p] ? 9 : 19) == 0) {
-				strlist_add(&lines[p], legal.v[rng_below(&choose, (uint32_t)legal.n)]);
+				strlist_add(&lines[p],
+					    pick_line(&g, (int)p, &ctx,
+						      legal.v[rng_below(&choose, (uint32_t)legal.n)],
+						      with_hostile, &kept));
 				has[p] = true;
 			} else if (awaited[p] && rng_range(&choose, 0, 3)) {
 				if (legal.n)
 					strlist_add(&lines[p],
-						    legal.v[rng_below(&choose, (uint32_t)legal.n)]);
+						    pick_line(&g, (int)p, &ctx,
+							      legal.v[rng_below(&choose,
+										(uint32_t)legal.n)],
+							      with_hostile, &kept));
 				has[p] = true;
 			} else if (awaited[p]) {
 				e->nmr(&g, (int)p, &lines[p]);
@@ -120,8 +152,9 @@ static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool 
 		events_release(&ev);
 		for (size_t p = 0; p < g.nplayers; p++)
 			strlist_clear(&lines[p]);
+		strlist_clear(&kept);
 		check_invariant(&g, turn);
-		if (turn % 7 == 0) {
+		if (turn % 7 == 0 || with_hostile) {
 			roundtrip(&g);
 			check_hidden(&g, &choose);
 		}
@@ -132,6 +165,11 @@ static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool 
 		game_release(&g);
 		return xml;
 	}
+}
+
+static char *playout(const struct engine *e, uint64_t seed, int max_turns, bool *ended)
+{
+	return playout_with(e, seed, max_turns, ended, false);
 }
 
 static const struct engine *engine_at(int i)
@@ -163,6 +201,19 @@ START_TEST(same_seed_same_bytes)
 		ck_assert_str_eq(a, b);
 		free(a);
 		free(b);
+	}
+}
+END_TEST
+
+/* Free text full of control characters and noncharacters, accepted by an
+ * engine, is saved as a state that loads again (issue: one mail with an
+ * ESC in a Heart of Glass name made its game unreadable). */
+START_TEST(hostile_text_saved_readably)
+{
+	const struct engine *e = engine_at(_i);
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		bool ended;
+		free(playout_with(e, seed, 60, &ended, true));
 	}
 }
 END_TEST
@@ -211,6 +262,7 @@ int main(void)
 	tcase_add_loop_test(tc, fresh_game_roundtrips, 0, n);
 	tcase_add_loop_test(tc, garbage_orders_rejected_with_code, 0, n);
 	tcase_add_loop_test(tc, same_seed_same_bytes, 0, n);
+	tcase_add_loop_test(tc, hostile_text_saved_readably, 0, n);
 	tcase_add_loop_test(tc, playouts_end_legally, 0, n);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -116,6 +116,27 @@ START_TEST(count_and_continues)
 }
 END_TEST
 
+/* What a game may keep from a mail: no control character, no
+ * noncharacter; tab is text.  Each bound on both sides. */
+START_TEST(storable_characters)
+{
+	static const uint32_t yes[] = { '\t', 0x20, 'A', 0x7E, 0xA0, 0xE9, 0xFDCF, 0xFDF0,
+					0xFFFD, 0x10000, 0x1FFFD, 0x10FFFD };
+	static const uint32_t no[] = { 0, 1, '\n', '\r', 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0xFDD0,
+				       0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF };
+	uint32_t cp = 0;
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+		ck_assert_msg(utf8_storable(yes[i]), "U+%04X refused", (unsigned)yes[i]);
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+		ck_assert_msg(!utf8_storable(no[i]), "U+%04X kept", (unsigned)no[i]);
+	ck_assert_int_eq(utf8_find_unstorable("name \xC3\xA9t\xC3\xA9", &cp), -1);
+	ck_assert_int_eq(utf8_find_unstorable("na\xC3\xA9\x1b[2J", &cp), 4);
+	ck_assert_uint_eq(cp, 0x1B);
+	ck_assert_int_eq(utf8_find_unstorable("ok \xEF\xBF\xBE", &cp), 3);
+	ck_assert_uint_eq(cp, 0xFFFE);
+}
+END_TEST
+
 START_TEST(visible_text)
 {
 	static const struct {
@@ -148,6 +169,7 @@ int main(void)
 	tcase_add_test(tc, put_and_next_round_trip);
 	tcase_add_test(tc, count_and_continues);
 	tcase_add_test(tc, visible_text);
+	tcase_add_test(tc, storable_characters);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
