@@ -326,8 +326,11 @@ static void train_note(const struct dk *s, int c, struct sb *out)
 		sb_addf(out, "fails now: the %s dragon has an arrow on it", dk_colour_word[c]);
 	else if (d->hunter)
 		sb_addf(out, "fails now: a hunter die is on the %s dragon", dk_colour_word[c]);
-	else if (s->bag_white + s->bag_red < dk_train_dice(c))
+	else if (s->bag_white + s->bag_red == 0)
 		sb_addf(out, "fails now: the training bag is empty");
+	else if (s->bag_white + s->bag_red < dk_train_dice(c))
+		sb_addf(out, "training %d of %d, the last die in the bag (%d white, %d red)",
+			d->trainings + 1, dk_max_trainings[c], s->bag_white, s->bag_red);
 	else
 		sb_addf(out, "training %d of %d, %d random %s from the bag (%d white, %d red)",
 			d->trainings + 1, dk_max_trainings[c], dk_train_dice(c),

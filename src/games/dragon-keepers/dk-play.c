@@ -488,7 +488,7 @@ static bool do_train(struct game *g, int p, int c, const struct dk_orders *o,
 		why = "it has an arrow on it";
 	else if (d->hunter)
 		why = "a hunter die is on it";
-	else if (s->bag_white + s->bag_red < dk_train_dice(c))
+	else if (s->bag_white + s->bag_red == 0)
 		why = "the training bag is empty";
 	if (why) {
 		events_add(ev, AUD_ALL, "The %s dragon's training fails: %s.", dk_colour_word[c],
@@ -496,7 +496,9 @@ static bool do_train(struct game *g, int p, int c, const struct dk_orders *o,
 		return false;
 	}
 	d->trainings++;
-	for (int i = 0; i < dk_train_dice(c); i++) {
+	/* Purple takes two dice; with one left it takes that one and is
+	 * trained all the same (RULINGS: only an empty bag fails). */
+	for (int i = 0; i < dk_train_dice(c) && s->bag_white + s->bag_red; i++) {
 		bool white = rng_range(&g->rng, 1, s->bag_white + s->bag_red) <= s->bag_white;
 		if (white) {
 			s->bag_white--;

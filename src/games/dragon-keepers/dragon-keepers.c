@@ -641,7 +641,9 @@ static char *dragon_invariant(const struct game *g)
 		const struct dk_dragon *d = &s->d[c];
 		white += d->white;
 		red += d->red;
-		if (dk_dice_on(d) != d->trainings * dk_train_dice(c))
+		/* Each training takes its dice, or the last one in the bag. */
+		if (dk_dice_on(d) > d->trainings * dk_train_dice(c) ||
+		    dk_dice_on(d) < d->trainings)
 			return xasprintf("the %s dragon has %d battle dice after %d trainings",
 					 dk_colour_word[c], dk_dice_on(d), d->trainings);
 		if (d->arrows >= dk_life[c] && !d->defeated)
