@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,15 +19,22 @@ static char *sys_err(const char *what, const char *path)
 	return xasprintf("%s '%s': %s", what, path, strerror(errno));
 }
 
-int fs_read_file(const char *path, char **buf, size_t *len, char **err)
+int fs_read_file_max(const char *path, size_t max, char **buf, size_t *len, char **err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO with no writer would wait for one. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	struct sb sb = SB_INIT;
+	struct stat st;
 	char chunk[65536];
 	ssize_t n;
 
 	if (fd < 0) {
 		*err = sys_err("cannot open", path);
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		*err = xasprintf("cannot read %s: not a regular file", path);
+		close(fd);
 		return -1;
 	}
 	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
@@ -38,12 +46,23 @@ int fs_read_file(const char *path, char **buf, size_t *len, char **err)
 			sb_release(&sb);
 			return -1;
 		}
+		if ((size_t)n > max - sb.len) {
+			*err = xasprintf("cannot read %s: larger than %zu bytes", path, max);
+			close(fd);
+			sb_release(&sb);
+			return -1;
+		}
 		sb_add(&sb, chunk, (size_t)n);
 	}
 	close(fd);
 	*len = sb.len;
 	*buf = sb_detach(&sb);
 	return 0;
+}
+
+int fs_read_file(const char *path, char **buf, size_t *len, char **err)
+{
+	return fs_read_file_max(path, SIZE_MAX, buf, len, err);
 }
 
 static char *dir_of(const char *path)
@@ -345,6 +364,17 @@ bool fs_exists(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0;
+}
+
+int fs_probe(const char *path, char **err)
+{
+	struct stat st;
+	if (lstat(path, &st) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	*err = sys_err("cannot look for", path);
+	return -1;
 }
 
 bool fs_is_dir(const char *path)

@@ -12,7 +12,13 @@
 
 #include "util.h"
 
+/* The whole of the regular file at path (symbolic links followed), NUL
+ * terminated, in *buf (caller frees).  Anything else (a FIFO, a device, a
+ * directory) is refused at once rather than read: a FIFO would block
+ * forever and /dev/zero never end.  fs_read_file_max refuses a file of
+ * more than max bytes too.  0, or -1 with *err naming the file. */
 int fs_read_file(const char *path, char **buf, size_t *len, char **err);
+int fs_read_file_max(const char *path, size_t max, char **buf, size_t *len, char **err);
 /* Write path atomically: a temporary file in the same directory, fsync,
  * rename over path, fsync of the directory.  The file's mode is 0666 less
  * the umask, as for any program's output. */
@@ -45,6 +51,10 @@ int fs_unlink(const char *path, char **err);
  * next sweep tries again. */
 size_t fs_sweep_tmp(const char *dir, int depth);
 bool fs_exists(const char *path);
+/* Is anything at path, itself (a dangling or looping symbolic link is
+ * something)?  1 yes, 0 nothing there, -1 with *err when it cannot be
+ * told (a folder that cannot be searched): never taken for "nothing". */
+int fs_probe(const char *path, char **err);
 bool fs_is_dir(const char *path);
 /* Sorted names in dir, without "." and ".." and without names that start
  * with "." (temporary files); a missing dir gives an empty list. */

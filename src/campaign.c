@@ -404,6 +404,11 @@ char *campaign_orders_path(const struct campaign *c, const char *id, int turn,
 }
 
 /* Pending orders of every player for g's current turn. */
+/* The most a pending orders file may hold: far above what a mail within
+ * any sensible size limit can make of it, and small enough that a link
+ * to a huge file is refused rather than read. */
+#define ORDERS_FILE_MAX ((size_t)64 << 20)
+
 int campaign_load_orders(const struct campaign *c, const struct game *g, bool *has,
 			 struct strlist *lines, char **err)
 {
@@ -412,12 +417,15 @@ int campaign_load_orders(const struct campaign *c, const struct game *g, bool *h
 		char *path = campaign_orders_path(c, g->id, g->turn, g->players[i].name);
 		char *buf, *e = NULL;
 		size_t len;
+		int there = fs_probe(path, &e);
 		has[i] = false;
-		if (!fs_exists(path)) {
+		if (!there) {
 			free(path);
 			continue;
 		}
-		if (fs_read_file(path, &buf, &len, &e)) {
+		/* A dangling link, a FIFO, a device or a folder that cannot be
+		 * searched is refused here, at once, as an unreadable file. */
+		if (there < 0 || fs_read_file_max(path, ORDERS_FILE_MAX, &buf, &len, &e)) {
 			/* Orders that are there but cannot be read are never
 			 * taken for no orders: the turn waits until they can. */
 			if (!rc && err)

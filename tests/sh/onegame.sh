@@ -1,7 +1,9 @@
 #!/bin/sh
 # onegame.sh - one game's trouble never stops a run: an orders file that
 # cannot be read holds that game (named with the file, by `run` and by
-# `check`) and is never taken for no orders; a game whose folder cannot be
+# `check`) and is never taken for no orders (a FIFO, a link to /dev/zero,
+# a dangling or looping link: named at once, never waited on or read
+# without end); a game whose folder cannot be
 # written is skipped; a state with values far off the tracks is drawn; the
 # other games are played every time.
 . "$top_srcdir/tests/sh/lib.sh"
@@ -58,4 +60,26 @@ mkdir "$scratch/c/games/g2/reports"
 expect_status 0 env WYRMPOST_NOW=$((T0 + 21600)) "$WYRMPOST" -d "$scratch/c" run
 [ -f "$scratch/c/games/g1/turns/0001.xml" ] && ok || fail "g1 was not played once mended"
 [ -f "$scratch/c/games/g2/turns/0001.xml" ] && ok || fail "g2 was not played once mended"
+
+# Orders files that are not files: each game named, none played, and the
+# run ends at once (a FIFO used to hold it, and the lock, for ever).
+for g in f1 f2 f3 f4; do
+	wp new $g burglar --seed 4 --deadline 1h --player ann:ann@example.org:pa \
+		--player bob:bob@example.org:pb >/dev/null
+	mkdir -p "$scratch/c/games/$g/orders/0001"
+done
+mkfifo "$scratch/c/games/f1/orders/0001/ann"
+ln -s /dev/zero "$scratch/c/games/f2/orders/0001/ann"
+ln -s "$scratch/nowhere" "$scratch/c/games/f3/orders/0001/ann"
+ln -s ann "$scratch/c/games/f4/orders/0001/ann"
+expect_status 74 env WYRMPOST_NOW=$((T0 + 30000)) timeout 60 "$WYRMPOST" -d "$scratch/c" run
+for g in f1 f2 f3 f4; do
+	expect_grep "$g: orders that cannot be read, so the turn waits: cannot .*games/$g/orders/0001/ann" "$scratch/err"
+	[ ! -e "$scratch/c/games/$g/turns/0001.xml" ] && ok || fail "$g played as if ann sent nothing"
+done
+expect_grep 'f1: .*not a regular file' "$scratch/err"
+expect_grep 'f2: .*not a regular file' "$scratch/err"
+rm "$scratch/c/games/f3/orders/0001/ann"
+expect_status 74 env WYRMPOST_NOW=$((T0 + 36000)) timeout 60 "$WYRMPOST" -d "$scratch/c" run
+[ -f "$scratch/c/games/f3/turns/0001.xml" ] && ok || fail "f3 was not played once mended"
 finish
