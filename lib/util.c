@@ -330,6 +330,8 @@ char *time_format_iso(long long t)
 	struct tm tm;
 	time_t tt = (time_t)t;
 	char buf[32];
+	if (t > TIME_ISO_MAX)
+		tt = (time_t)TIME_ISO_MAX;
 	if (!gmtime_r(&tt, &tm) || !strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		BUG("time %lld out of range", t);
 	return xstrdup(buf);

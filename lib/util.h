@@ -105,6 +105,10 @@ bool ident_ok(const char *s);
 bool mail_address_ok(const char *s);
 
 /* Time as stored in XML: "2026-11-22T09:05:17Z", years 1970 to 9999. */
+/* The latest time a state file holds: four digits of year, as its
+ * grammar and time_parse_iso take them.  time_format_iso writes a later
+ * time as this one, so nothing is saved that cannot be read back. */
+#define TIME_ISO_MAX 253402300799LL /* 9999-12-31T23:59:59Z */
 char *time_format_iso(long long t);
 bool time_parse_iso(const char *s, long long *out);
 

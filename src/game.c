@@ -217,7 +217,7 @@ int game_from_xml(struct game *g, xmlDoc *doc, char **err)
 				 xmlGetLineNo(root), rules);
 		goto out;
 	}
-	if (!xml_attr_int(root, "turn", &turn) || turn < 1 ||
+	if (!xml_attr_int(root, "turn", &turn) || turn < 1 || turn > GAME_TURN_MAX ||
 	    !xml_attr_u64(root, "seed", &g->seed) || rng_parse(&g->rng, rng)) {
 		*err = xasprintf("line %ld: bad turn, seed or rng", xmlGetLineNo(root));
 		goto out;

@@ -15,6 +15,9 @@
 #include "util.h"
 
 #define GAME_FORMAT 1
+/* The last turn a game may reach: turns/, orders/ and reports/ are named
+ * by four-digit turn numbers, which sort as numbers only up to here. */
+#define GAME_TURN_MAX 9999
 
 struct engine;
 

@@ -141,6 +141,11 @@ int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist 
 	struct engine_ctx ctx = { now, option_get(&g->opts, "tz") };
 	struct turn_orders orders = { g->nplayers, has, lines };
 
+	if (g->turn >= GAME_TURN_MAX) {
+		*err = xasprintf("turn %d is the last a game may have; end the game "
+				 "('wyrmpost game %s end')", g->turn, g->id);
+		return WP_ERR_DATA;
+	}
 	apply_resign(g, has, lines, &ctx, ev);
 	apply_nmr(g, awaited, has, lines, &ctx, ev);
 	if (g->engine->advance(g, &orders, &ctx, ev, err))

@@ -72,6 +72,45 @@ START_TEST(game_xml_has_format_and_round_trips)
 }
 END_TEST
 
+/* A turn past the last a game may have is refused where it is read, and
+ * a time past year 9999 is saved as the last one four digits hold, so a
+ * state is never saved in a form its load refuses. */
+START_TEST(turns_and_times_bounded_both_ways)
+{
+	char *xml = good_xml(), *bad, *err, *again;
+	struct game g;
+	bad = replace(xml, "turn=\"1\"", "turn=\"99999999\"");
+	err = load_error(bad);
+	ck_assert_msg(strstr(err, "bad turn"), "%s", err);
+	free(err);
+	free(bad);
+	bad = replace(xml, "turn=\"1\"", "turn=\"9999\"");
+	ck_assert_int_eq(game_load_buffer(&g, bad, strlen(bad), "x", &err), 0);
+	g.deadline = TIME_ISO_MAX + 86400LL * 400;
+	again = game_to_string(&g, NULL);
+	ck_assert_msg(strstr(again, "deadline=\"9999-12-31T23:59:59Z\""), "%s", again);
+	game_release(&g);
+	ck_assert_int_eq(game_load_buffer(&g, again, strlen(again), "x", &err), 0);
+	ck_assert_int_eq(g.turn, 9999);
+	{
+		/* ... and turn 9999 is not played on into five digits. */
+		bool awaited[MAX_PLAYERS] = { false }, has[MAX_PLAYERS] = { false };
+		struct strlist lines[MAX_PLAYERS];
+		struct events ev = EVENTS_INIT;
+		memset(lines, 0, sizeof lines);
+		ck_assert_int_eq(game_advance(&g, awaited, has, lines, 1800000000LL, &ev, &err),
+				 WP_ERR_DATA);
+		ck_assert_msg(strstr(err, "turn 9999 is the last"), "%s", err);
+		free(err);
+		events_release(&ev);
+	}
+	game_release(&g);
+	free(again);
+	free(bad);
+	free(xml);
+}
+END_TEST
+
 START_TEST(corrupt_files_name_file_and_line)
 {
 	char *xml = good_xml(), *bad, *err;
@@ -690,6 +729,7 @@ int main(void)
 	TCase *tc = tcase_create("store");
 	tcase_add_test(tc, game_xml_has_format_and_round_trips);
 	tcase_add_test(tc, corrupt_files_name_file_and_line);
+	tcase_add_test(tc, turns_and_times_bounded_both_ways);
 	tcase_add_test(tc, entities_and_doctype_refused);
 	tcase_add_test(tc, atomic_write_replaces_whole);
 	tcase_add_test(tc, batch_stages_until_its_end);
