@@ -13,6 +13,13 @@
 
 const char *cli_dir = ".";
 
+void cli_out(const char *text)
+{
+	char *shown = utf8_visible(text ? text : "");
+	fputs(shown, stdout);
+	free(shown);
+}
+
 /* Messages carry text from mail (game ids, names, orders): shown with
  * their control characters escaped, so none reaches the terminal. */
 void cli_error(const char *fmt, ...)

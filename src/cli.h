@@ -24,6 +24,9 @@ extern const char *cli_dir;
 
 /* "wyrmpost: message" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Text the library made (a report, a reply, a status), which may carry
+ * text from mail, on stdout with its control characters escaped. */
+void cli_out(const char *text);
 /* Print err (if any), free it, and return the exit status for rc. */
 int cli_fail(int rc, char *err);
 int cli_exit_code(int rc);

@@ -32,7 +32,7 @@ int cmd_offer(int argc, char **argv)
 		printf("%s: the seat of %s is open; the players and observers have been mailed\n",
 		       argv[1], argv[2]);
 	else
-		fputs(out.buf ? out.buf : "", stdout);
+		cli_out(out.buf);
 	sb_release(&out);
 	return 0;
 }

@@ -36,7 +36,7 @@ int cmd_report(int argc, char **argv)
 	campaign_close(&c);
 	if (rc)
 		return cli_fail(rc, err);
-	fputs(text, stdout);
+	cli_out(text);
 	free(text);
 	return 0;
 }

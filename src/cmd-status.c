@@ -18,7 +18,7 @@ int cmd_status(int argc, char **argv)
 		return rc;
 	rc = campaign_status(&c, argc == 2 ? argv[1] : NULL, &out, &err);
 	campaign_close(&c);
-	fputs(sb_str(&out), stdout);
+	cli_out(sb_str(&out));
 	sb_release(&out);
 	return rc ? cli_fail(rc, err) : 0;
 }

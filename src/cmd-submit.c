@@ -45,7 +45,7 @@ int cmd_submit(int argc, char **argv)
 	if (file)
 		close(fd);
 	if (in.reply)
-		fputs(in.reply, stdout);
+		cli_out(in.reply);
 	for (size_t i = 0; i < in.fetch.log.n; i++)
 		cli_error("%s", in.fetch.log.v[i]);
 	/* A mail is delivered once it is stored, answered, logged or set

@@ -45,7 +45,7 @@ int cmd_turn(int argc, char **argv)
 		break;
 	case TURN_DONE:
 		if (r.public_report)
-			fputs(r.public_report, stdout);
+			cli_out(r.public_report);
 		else
 			printf("%s: turn %d played%s\n", argv[optind], r.turn,
 			       r.game_over ? "; the game is over" : "");

@@ -68,6 +68,25 @@ expect_status 0 xmllint --noout "$C/games/h1/game.xml"
 expect_status 0 wp status h1
 expect_status 0 wp check
 expect_status 0 wp report h1 --player ann
+# What a command prints is escaped too, whatever a file holds: a report
+# written by a version before the gate, with ESC, BEL and a C1 CSI in it.
+csi=$(printf '\302\233') bel=$(printf '\007')
+printf 'old text %s[2J%s %s31m\n' "$esc" "$bel" "$csi" >>"$C/games/h1/reports/0001/public.txt"
+expect_status 0 wp report h1
+expect_grep 'old text \\x1b\[2J\\x07 \\xc2\\x9b31m' "$scratch/out"
+if LC_ALL=C grep -q "[$esc$bel]\|$csi" "$scratch/out"; then
+	fail "report printed raw control characters"
+else
+	ok
+fi
+printf 'From: Ann <ann@example.test>\nMessage-ID: <a9@example.test>\n\ngame h1\nplayer ann\npassword annpw1\nname A%sB\n' \
+	"$csi" >"$scratch/c1.eml"
+expect_status 0 wp submit "$scratch/c1.eml"
+if LC_ALL=C grep -q "$csi\|$esc" "$scratch/out"; then
+	fail "submit printed raw control characters"
+else
+	ok
+fi
 expect_status 0 wp rollback h1
 expect_status 0 wp status h1
 finish
