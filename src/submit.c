@@ -151,6 +151,32 @@ static char *submission_hash(const struct submission *s)
 	return h;
 }
 
+/* The key of a mail: its Message-ID, or without one its orders. */
+static char *mail_key(const struct submission *s)
+{
+	return s->message_id ? short_hash(s->message_id, strlen(s->message_id))
+			     : submission_hash(s);
+}
+
+/* The outbox key of a reply (WHAT: "orders", "refused", ...) to mail s:
+ * named by the mail answered and by the reply's own text, so the same
+ * mail handled twice is one reply, and a Message-ID never stands for two
+ * different texts (the same orders sent again after a turn get a reply
+ * of their own).  p < 0: a reply to someone with no seat.  Caller frees. */
+static char *reply_key(const struct game *g, int p, const char *what,
+		       const struct submission *s, const char *body)
+{
+	char *mail = mail_key(s), *both = xasprintf("%s\n%s", mail, body);
+	char *h = short_hash(both, strlen(both));
+	char *key = p >= 0 ? xasprintf("%s-%04d-%s-%s-%s", g->id, g->turn, what,
+				       g->players[p].name, h)
+			   : xasprintf("%s-%04d-%s-%s", g->id, g->turn, what, h);
+	free(h);
+	free(both);
+	free(mail);
+	return key;
+}
+
 static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
 			struct submit_result *r, char **err)
 {
@@ -213,7 +239,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		rc = commands_apply(c, g, p, s, hash, &extra, err);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
-		key = xasprintf("%s-%04d-orders-%s-%s", g->id, g->turn, g->players[p].name, hash);
+		key = reply_key(g, p, "orders", s, r->reply);
 		subject = xasprintf("[%s] turn %d: orders %s", g->id, g->turn,
 				    r->rejected ? "received, some rejected" : "received");
 		if (!rc)
@@ -249,17 +275,15 @@ static int tell_player(struct campaign *c, const struct game *g, int p,
 		       const struct submission *s, const char *what, const char *text,
 		       char **err)
 {
-	char *hash = submission_hash(s);
-	char *key = xasprintf("%s-%04d-%s-%s-%s", g->id, g->turn, what, g->players[p].name, hash);
 	char *body = xasprintf("%s\n\nGame %s, turn %d.  The mail came from %s%s%s.\n", text,
 			       g->id, g->turn, s->from ? s->from : "the command line",
 			       s->subject ? ", subject: " : "", s->subject ? s->subject : "");
+	char *key = reply_key(g, p, what, s, body);
 	char *subject = xasprintf("[%s] about a mail sent in your name", g->id);
 	int rc = campaign_mail(c, g, p, key, subject, body, NULL, "auto-replied", err);
 	free(subject);
 	free(body);
 	free(key);
-	free(hash);
 	return rc;
 }
 
@@ -268,9 +292,8 @@ static int tell_player(struct campaign *c, const struct game *g, int p,
 static int refuse(struct campaign *c, const struct game *g, int p,
 		  const struct submission *s, const char *why, char **err)
 {
-	char *hash = submission_hash(s);
-	char *key = xasprintf("%s-%04d-refused-%s-%s", g->id, g->turn, g->players[p].name, hash);
 	char *body = xasprintf("Your mail was not used: %s%s\n", why, str_stop(why));
+	char *key = reply_key(g, p, "refused", s, body);
 	char *subject = xasprintf("[%s] orders not used", g->id);
 	char *e2 = NULL;
 	int rc = campaign_mail(c, g, p, key, subject, body, s->message_id, "auto-replied", &e2);
@@ -281,7 +304,6 @@ static int refuse(struct campaign *c, const struct game *g, int p,
 	free(subject);
 	free(body);
 	free(key);
-	free(hash);
 	return rc ? rc : WP_ERR_DATA;
 }
 
@@ -317,13 +339,6 @@ static void mails_read(const struct campaign *c, const struct game *g, int p,
 	free(buf);
 	free(err);
 	free(path);
-}
-
-/* The key of a mail: its Message-ID, or without one its orders. */
-static char *mail_key(const struct submission *s)
-{
-	return s->message_id ? short_hash(s->message_id, strlen(s->message_id))
-			     : submission_hash(s);
 }
 
 /* How many other mails the player sent for this turn (this one is not
@@ -545,7 +560,7 @@ static const char *takeover_seat(const struct game *g, const struct submission *
 static int takeover(struct campaign *c, struct game *g, const struct submission *s,
 		    const char *seat, struct submit_result *r, char **err)
 {
-	char *addr = mail_address_of(s->from), *hash, *key, *subject, *reply = NULL;
+	char *addr = mail_address_of(s->from), *key, *subject, *reply = NULL;
 	char *name = xstrndup(seat, strcspn(seat, " \t"));
 	bool yes = false;
 	int rc = seat_ask_check(g, name, s->player, addr, s->password, err);
@@ -573,14 +588,12 @@ static int takeover(struct campaign *c, struct game *g, const struct submission 
 	if (!rc && yes) {
 		free(r->reply);
 		r->reply = reply;
-		hash = submission_hash(s);
-		key = xasprintf("%s-%04d-takeover-%s", g->id, g->turn, hash);
+		key = reply_key(g, -1, "takeover", s, reply);
 		subject = xasprintf("[%s] taking over the seat of %s", g->id, name);
 		rc = campaign_mail_to(c, s->player, addr, key, subject, reply, s->message_id,
 				      "auto-replied", NULL, 0, err);
 		free(subject);
 		free(key);
-		free(hash);
 	}
 	free(name);
 	free(addr);
@@ -597,7 +610,7 @@ static int observe(struct campaign *c, struct game *g, const struct submission *
 		   struct submit_result *r, char **err)
 {
 	char *addr = mail_address_of(s->from);
-	char *hash, *key, *subject;
+	char *key, *subject;
 	const char *given = s->lines[0].text + strlen(s->observe > 0 ? "observe" : "unobserve");
 	bool had;
 	int rc;
@@ -642,15 +655,13 @@ static int observe(struct campaign *c, struct game *g, const struct submission *
 			    "To stop them, send 'game %s' and 'unobserve'.\n",
 			    g->id, g->engine->title, addr, g->id)
 		: xasprintf("You no longer get the reports of game %s.\n", g->id);
-	hash = submission_hash(s);
-	key = xasprintf("%s-%04d-observe-%s", g->id, g->turn, hash);
+	key = reply_key(g, -1, "observe", s, r->reply);
 	subject = xasprintf("[%s] %s", g->id, s->observe > 0 ? "observing" : "no longer observing");
 	if (!rc)
 		rc = campaign_mail_to(c, NULL, addr, key, subject, r->reply, s->message_id,
 				      "auto-replied", NULL, 0, err);
 	free(subject);
 	free(key);
-	free(hash);
 	free(addr);
 	return rc;
 }

@@ -53,6 +53,21 @@ deliver "$scratch/a"                     # the first one, late, once more
 [ "$(out)" -eq 0 ] && ok || fail "an old mail answered again"
 [ "$(wc -l <"$C/games/g1/orders/0001/.mails-ann")" -eq 2 ] && ok || fail "mails counted"
 
+# The same orders in two mails: each answered under a Message-ID of its
+# own (the reply's key came from the orders' text, and the second reply,
+# In-Reply-To another mail, reused the first one's Message-ID).
+rm -f "$C/outbox/new/"*
+mail "$scratch/s1" 'Ann <ann@example.test>' '<same1@example.test>' -- \
+	'game g1' 'player ann' 'password annpw' 'leave'
+mail "$scratch/s2" 'Ann <ann@example.test>' '<same2@example.test>' -- \
+	'game g1' 'player ann' 'password annpw' 'leave'
+deliver "$scratch/s1"
+deliver "$scratch/s2"
+[ "$(out)" -eq 2 ] && ok || fail "two mails, $(out) replies"
+ids=$(cat "$C/outbox/new/"* | grep -i '^Message-ID:' | sort -u | wc -l)
+[ "$ids" -eq 2 ] && ok || fail "two replies under $ids Message-IDs"
+rm -f "$C/outbox/new/"*
+
 # An out-of-office reply quoting the orders: not answered, not stored.
 mail "$scratch/ooo" 'Bob <bob@example.test>' '<ooo@example.test>' \
 	'Auto-Submitted: auto-replied' -- 'I am away until Monday.' '' \
