@@ -519,8 +519,14 @@ static int admit(struct campaign *c, struct game *g, struct submission *s, bool 
 		char *what = xasprintf("to join game %s (%s) as %s, from %s", g->id,
 				       g->engine->title, s->player, addr);
 		char *title = xasprintf("join as %s", s->player);
-		struct confirm q = { "join", g->id, given, what, title, sb_str(&lines), true };
+		/* The code is for this game and this name: one code never
+		 * seats a second name from the same address. */
+		char *name = ascii_lower_dup(s->player);
+		char *subj = xasprintf("%s/%s", g->id, name);
+		struct confirm q = { "join", subj, given, what, title, sb_str(&lines), true };
 		rc = confirmed(c, g, s, addr, &q, yes, r, err);
+		free(subj);
+		free(name);
 		free(title);
 		free(what);
 	}

@@ -182,6 +182,12 @@ mail "$scratch/j4" 'Mallory <mallory@example.net>' '<j4@example.test>' -- \
 deliver "$scratch/j4"
 expect_no_grep 'fay' "$C/games/g1/game.xml"
 [ ! -e "$C/games/g1/orders/0001/fay" ] && ok || fail "a wrong code stored orders"
+# The code is fay's: the same address cannot seat another name with it.
+mail "$scratch/j4b" 'Fay <fay@example.net>' '<j4b@example.test>' -- \
+	'game g1' 'player fay2' 'password fay-pw-1' 'join 6' "confirm $code"
+deliver "$scratch/j4b"
+expect_no_grep 'fay2' "$C/games/g1/game.xml"
+expect_grep "'join' from fay@example.net has a wrong confirmation code" "$log"
 mail "$scratch/j5" 'fay@example.net' '<j5@example.test>' -- \
 	'game g1' 'player fay' 'password fay-pw-1' 'join 5' "confirm $code"
 deliver "$scratch/j5"
