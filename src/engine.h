@@ -2,8 +2,9 @@
  *
  * One table of functions per game (the OpenSpiel idea): the core owns the
  * campaign, the schedule, orders, mail and reports; an engine owns only the
- * rules.  Engines never print, exit, read the clock, the environment or
- * rand(): time arrives in struct engine_ctx, randomness from g->rng.
+ * rules.  Engines never print, exit, read the clock, the environment, a
+ * time zone or rand(): the time and the game's clock arrive in struct
+ * engine_ctx, randomness from g->rng.
  *
  * A turn waits for the players the engine marks as awaited (one, several, or
  * nobody).  Orders are lines of text in the game's own verbs; check() gives
@@ -23,11 +24,23 @@
 #include "util.h"
 #include "view.h"
 
-/* What the core tells an engine about the moment of a check or a turn. */
+/* What the core tells an engine about the moment of a check, a turn or a
+ * view, and what it answers about the game's clock.  The core fills it
+ * (game_ctx() in game.h); an engine only reads it and calls its
+ * functions, passing the ctx itself. */
 struct engine_ctx {
 	long long now; /* time of processing (advance) or of the deadline the
-			  orders are for (check); seconds since the epoch */
-	const char *tz; /* the game's time zone, e.g. "Europe/Berlin" */
+			  orders are for (check, legal, view); seconds since
+			  the epoch */
+	const char *tz; /* the game's time zone, e.g. "Europe/Berlin": for the
+			   core's functions below, not for the engine */
+	/* The first moment strictly after `after` at which the game's clock
+	 * shows minute_of_day minutes after midnight (6 * 60: 06:00). */
+	long long (*next_local)(const struct engine_ctx *ctx, long long after,
+				int minute_of_day);
+	/* t for people, in the game's time zone: "2026-11-22 06:00 CET"
+	 * (caller frees). */
+	char *(*local_text)(const struct engine_ctx *ctx, long long t);
 };
 
 /* One order line and its verdict.  The core fills lineno and text; check()
@@ -104,8 +117,10 @@ struct engine {
 		       const struct engine_ctx *ctx, struct events *ev, char **err);
 	bool (*over)(const struct game *g);
 
-	/* The board and counts as text for player p's report (p < 0: public). */
-	void (*view)(const struct game *g, int p, struct sb *out);
+	/* The board and counts as text for player p's report (p < 0: public);
+	 * ctx->now is the deadline of the turn waiting for orders. */
+	void (*view)(const struct game *g, int p, const struct engine_ctx *ctx,
+		     struct sb *out);
 	/* The board as a picture for player p's report PDF (p < 0: public):
 	 * fill v, already initialised by the caller with view_init.  Optional
 	 * (NULL: the PDF shows the text view only). */

@@ -17,6 +17,7 @@
 #define GAME_FORMAT 1
 
 struct engine;
+struct engine_ctx;
 
 struct player {
 	char *name;
@@ -79,6 +80,14 @@ int game_load_file(struct game *g, const char *path, char **err);
 /* Parse a game from memory (same checks); name is used in messages. */
 int game_load_buffer(struct game *g, const char *buf, size_t len,
 		     const char *name, char **err);
+
+/* What the core tells g's engine about a check, a turn or a view at now
+ * (seconds since the epoch): the game's time zone, option tz, and the
+ * clock functions behind it, which lib/schedule.h answers.  The zone is
+ * borrowed from g, which must outlive the result. */
+struct engine_ctx game_ctx(const struct game *g, long long now);
+/* The same in a zone named outright, such as "UTC" (borrowed). */
+struct engine_ctx engine_ctx_make(long long now, const char *tz);
 
 /* Core options every game has (deadline, time zone, NMR limit, ...). */
 extern const struct option_spec core_options[];
