@@ -1,4 +1,4 @@
-/* game.c - a game's core state, its game.xml form, and the engine_ctx the
+/* game.c - a game's game.xml form, its core options, and the engine_ctx the
  * core hands its engine; see game.h. */
 #include "game.h"
 
@@ -64,33 +64,6 @@ static const char *const status_names[] = { "active", "held", "over", "paused" }
 const char *game_status_name(enum game_status s)
 {
 	return status_names[s];
-}
-
-void game_release(struct game *g)
-{
-	if (g->state && g->engine && g->engine->release)
-		g->engine->release(g);
-	free(g->id);
-	option_set_release(&g->opts);
-	for (size_t i = 0; i < g->nplayers; i++) {
-		free(g->players[i].name);
-		free(g->players[i].email);
-		free(g->players[i].hash);
-		free(g->players[i].req_name);
-		free(g->players[i].req_email);
-		free(g->players[i].req_hash);
-	}
-	free(g->players);
-	strlist_clear(&g->observers);
-	memset(g, 0, sizeof *g);
-}
-
-int game_player_index(const struct game *g, const char *name)
-{
-	for (size_t i = 0; i < g->nplayers; i++)
-		if (!ascii_casecmp(g->players[i].name, name))
-			return (int)i;
-	return -1;
 }
 
 /* The clock functions of every struct engine_ctx: the engine asks, the core

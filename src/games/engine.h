@@ -1,10 +1,13 @@
 /* engine.h - the interface every rules engine implements, and the registry.
  *
+ * The games' layer (src/games/): engines build against this header,
+ * game-state.h and lib/ only, and link without the application.
+ *
  * One table of functions per game (the OpenSpiel idea): the core owns the
  * campaign, the schedule, orders, mail and reports; an engine owns only the
  * rules.  Engines never print, exit, read the clock, the environment, a
  * time zone or rand(): the time and the game's clock arrive in struct
- * engine_ctx, randomness from g->rng.
+ * engine_ctx, randomness from g->rng (tests/sh/layers.sh checks the calls).
  *
  * A turn waits for the players the engine marks as awaited (one, several, or
  * nobody).  Orders are lines of text in the game's own verbs; check() gives
@@ -19,14 +22,14 @@
 #include <libxml/tree.h>
 
 #include "events.h"
-#include "game.h"
+#include "game-state.h"
 #include "options.h"
 #include "util.h"
 #include "view.h"
 
 /* What the core tells an engine about the moment of a check, a turn or a
  * view, and what it answers about the game's clock.  The core fills it
- * (game_ctx() in game.h); an engine only reads it and calls its
+ * (game_ctx() in src/game.h); an engine only reads it and calls its
  * functions, passing the ctx itself. */
 struct engine_ctx {
 	long long now; /* time of processing (advance) or of the deadline the
@@ -136,10 +139,10 @@ struct engine {
 	void (*scramble)(struct game *g, int keep, struct rng *r);
 };
 
-/* The registry: every engine in the program.  A game is built in by its
- * folder src/games/NAME/, defining `const struct engine NAME_engine`
- * (hyphens made underscores) and its grammar NAME.rng, and by its name in
- * WP_GAMES in configure.ac; nothing else names it. */
+/* The registry (src/games/registry.c): every engine in the program.  A game
+ * is built in by its folder src/games/NAME/, defining `const struct engine
+ * NAME_engine` (hyphens made underscores) and its grammar NAME.rng, and by
+ * its name in WP_GAMES in configure.ac; nothing else names it. */
 const struct engine *engine_find(const char *name);
 const struct engine *const *engine_list(void); /* NULL-terminated */
 /* Add an engine at run time (the test suites add their test game); the
