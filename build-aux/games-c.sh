@@ -4,8 +4,8 @@
 # grammar src/games/NAME/NAME.rng as the string schema_NAME_rng, and the
 # list builtin_engines[] of the engines, game NAME defining `const struct
 # engine NAME_engine` in its folder (hyphens made underscores in both
-# names).  The registry (src/registry.c) starts from this list; nothing
-# else names a game.
+# names).  The registry (src/games/registry.c) starts from this list;
+# nothing else names a game.
 set -eu
 out=$1 src=$2
 shift 2

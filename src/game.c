@@ -1,4 +1,5 @@
-/* game.c - a game's core state and its game.xml form; see game.h. */
+/* game.c - a game's game.xml form, its core options, and the engine_ctx the
+ * core hands its engine; see game.h. */
 #include "game.h"
 
 #include <stdio.h>
@@ -65,31 +66,32 @@ const char *game_status_name(enum game_status s)
 	return status_names[s];
 }
 
-void game_release(struct game *g)
+/* The clock functions of every struct engine_ctx: the engine asks, the core
+ * answers in the zone it put in the ctx. */
+static long long ctx_next_local(const struct engine_ctx *ctx, long long after,
+				int minute_of_day)
 {
-	if (g->state && g->engine && g->engine->release)
-		g->engine->release(g);
-	free(g->id);
-	option_set_release(&g->opts);
-	for (size_t i = 0; i < g->nplayers; i++) {
-		free(g->players[i].name);
-		free(g->players[i].email);
-		free(g->players[i].hash);
-		free(g->players[i].req_name);
-		free(g->players[i].req_email);
-		free(g->players[i].req_hash);
-	}
-	free(g->players);
-	strlist_clear(&g->observers);
-	memset(g, 0, sizeof *g);
+	return sched_next_local(after, minute_of_day, ctx->tz);
 }
 
-int game_player_index(const struct game *g, const char *name)
+static char *ctx_local_text(const struct engine_ctx *ctx, long long t)
 {
-	for (size_t i = 0; i < g->nplayers; i++)
-		if (!ascii_casecmp(g->players[i].name, name))
-			return (int)i;
-	return -1;
+	return sched_format_local(t, ctx->tz);
+}
+
+struct engine_ctx engine_ctx_make(long long now, const char *tz)
+{
+	return (struct engine_ctx){
+		.now = now,
+		.tz = tz,
+		.next_local = ctx_next_local,
+		.local_text = ctx_local_text,
+	};
+}
+
+struct engine_ctx game_ctx(const struct game *g, long long now)
+{
+	return engine_ctx_make(now, option_get(&g->opts, "tz"));
 }
 
 static int need_attr(const xmlNode *n, const char *attr, char **out, char **err)

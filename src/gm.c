@@ -457,7 +457,7 @@ int gm_player_drop(struct campaign *c, const char *id, const char *name, char **
 		return WP_ERR_USAGE;
 	}
 	{
-		struct engine_ctx ctx = { c->now, option_get(&g.opts, "tz") };
+		struct engine_ctx ctx = game_ctx(&g, c->now);
 		g.players[p].dropped = true;
 		seat_clear_open(&g.players[p]); /* an offer, if any, ends */
 		g.engine->drop(&g, p, &ctx, &ev);

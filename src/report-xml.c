@@ -145,7 +145,7 @@ static void deadline_xml(const struct game *g, struct xw *w)
  * would do, and what sending nothing means. */
 static void orders_xml(const struct game *g, int p, struct xw *w)
 {
-	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct strlist legal = STRLIST_INIT, nmr = STRLIST_INIT;
 	bool awaited[MAX_PLAYERS] = { false };
 

@@ -73,7 +73,7 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 
 void report_orders_help(const struct game *g, int p, struct sb *out)
 {
-	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct strlist legal = STRLIST_INIT;
 
 	if (g->status == GAME_OVER || p < 0)
@@ -111,9 +111,11 @@ void report_orders_help(const struct game *g, int p, struct sb *out)
 
 void report_parts_make(const struct game *g, int p, struct report_parts *rp)
 {
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
+
 	rp->details = (struct sb)SB_INIT;
 	rp->orders = (struct sb)SB_INIT;
-	g->engine->view(g, p, &rp->details);
+	g->engine->view(g, p, &ctx, &rp->details);
 	report_orders_help(g, p, &rp->orders);
 	view_init(&rp->board, VIEW_GRID, NULL);
 	rp->has_board = g->engine->board != NULL;
@@ -218,7 +220,9 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 
 char *report_welcome(const struct game *g, int p, const char *password)
 {
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct sb out = SB_INIT;
+
 	sb_addf(&out, "Welcome to game %s of %s, %s.\n\n", g->id, g->engine->title,
 		g->players[p].name);
 	if (password)
@@ -234,7 +238,7 @@ char *report_welcome(const struct game *g, int p, const char *password)
 		sb_addf(&out, "The game now, at turn %d\n", g->turn);
 	else
 		sb_adds(&out, "The game as it starts\n");
-	g->engine->view(g, p, &out);
+	g->engine->view(g, p, &ctx, &out);
 	if (out.len && out.buf[out.len - 1] != '\n')
 		sb_addc(&out, '\n');
 	sb_adds(&out, "\n");

@@ -180,7 +180,7 @@ static char *reply_key(const struct game *g, int p, const char *what,
 static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
 			struct submit_result *r, char **err)
 {
-	struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct strlist pending = STRLIST_INIT;
 	char *dir = campaign_orders_path(c, g->id, g->turn, NULL);
 	char *path = campaign_orders_path(c, g->id, g->turn, g->players[p].name);

@@ -138,7 +138,7 @@ static void apply_resign(struct game *g, bool *has, struct strlist *lines,
 int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist *lines,
 		 long long now, struct events *ev, char **err)
 {
-	struct engine_ctx ctx = { now, option_get(&g->opts, "tz") };
+	struct engine_ctx ctx = game_ctx(g, now);
 	struct turn_orders orders = { g->nplayers, has, lines };
 
 	if (g->turn >= GAME_TURN_MAX) {
@@ -557,7 +557,9 @@ static void status_line(const struct campaign *c, const struct game *g, struct s
 
 static void status_detail(const struct campaign *c, const struct game *g, struct sb *out)
 {
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct pending pd;
+
 	status_line(c, g, out);
 	pending_load(c, g, &pd, NULL);
 	sb_addf(out, "\nPlayers:\n");
@@ -570,7 +572,7 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 			pd.has[i] ? ", orders in" : "", pl->nmr ? ", missed turns" : "");
 	}
 	sb_adds(out, "\n");
-	g->engine->view(g, -1, out);
+	g->engine->view(g, -1, &ctx, out);
 	pending_release(&pd);
 }
 

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "game.h"
 #include "games/city-of-glass/cog-geom.h"
 #include "rng.h"
 
@@ -51,7 +52,7 @@ static int nmr_game(uint64_t seed)
 		bool has[4] = { false };
 		struct strlist lines[4] = { STRLIST_INIT, STRLIST_INIT, STRLIST_INIT, STRLIST_INIT };
 		struct turn_orders o = { 4, has, lines };
-		struct engine_ctx ctx = { 0, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(0, "UTC");
 		struct events ev = EVENTS_INIT;
 		char *xml;
 		struct game h;

@@ -74,7 +74,7 @@ static void play_on(size_t k)
 	free(xml);
 	rng_seed(&choose, k, 7);
 	for (int t = 0; t < LATER && !e->over(&h); t++) {
-		struct engine_ctx ctx = { h.deadline, option_get(&h.opts, "tz") };
+		struct engine_ctx ctx = game_ctx(&h, h.deadline);
 		bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
 		struct turn_orders o = { h.nplayers, has, lines };
@@ -165,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!s.lines[i].command)
 			o[n++] = s.lines[i];
 	if (n) {
-		struct engine_ctx ctx = { g->deadline, option_get(&g->opts, "tz") };
+		struct engine_ctx ctx = game_ctx(g, g->deadline);
 		g->engine->check(g, p, o, n, &ctx);
 	}
 	for (size_t i = 0, k = 0; i < s.n; i++) {

@@ -21,10 +21,10 @@
 
 static void look(const struct game *g)
 {
-	struct engine_ctx ctx = { g->deadline, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(g->deadline, "UTC");
 	for (int p = -1; p < (int)g->nplayers; p++) {
 		struct sb view = SB_INIT;
-		g->engine->view(g, p, &view);
+		g->engine->view(g, p, &ctx, &view);
 		sb_release(&view);
 		if (p >= 0) {
 			struct strlist legal = STRLIST_INIT;

@@ -70,7 +70,7 @@ FUZZ_SRC = $(srcdir)/tests/fuzz/fuzz-intake.c $(srcdir)/tests/fuzz/intake-inproc
 	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-sandbox.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
 	$(srcdir)/mail/mime-html.c
 FUZZ_HDR = $(srcdir)/tests/fuzz/fuzz-intake.h $(srcdir)/tests/fuzz/intake-inproc.h $(srcdir)/lib/util.h $(srcdir)/lib/utf8.h $(srcdir)/src/orders.h \
-	$(srcdir)/src/engine.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
+	$(srcdir)/src/games/engine.h $(srcdir)/src/games/game-state.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
 
 # The project's warnings, made errors as configured.  Clang, unlike gcc,
 # also reports -Wformat-nonliteral for vsnprintf() on the va_list of a

@@ -1,9 +1,13 @@
 #!/bin/sh
-# layers.sh - the layers of ../shared/DESIGN.md hold: every #include "..."
-# of lib/, mail/, print/ and src/games/NAME/ names a header of its own
-# folder, of lib/, or (games only) the engine interface, engine.h and
-# game.h; libharu's private headers only in print/hpdf-glue.c; and no code
-# outside src/games/ names a game of GAMES.
+# layers.sh - the layers of ../shared/DESIGN.md hold, as the compiler and
+# the linker see them.  Includes: every #include "..." of lib/, mail/,
+# print/, the games' layer src/games/ and each game src/games/NAME/ names a
+# header of its own folder, of lib/, or (games only) of the games' layer.
+# Calls, by nm on the layer libraries of the build tree: no library leaves
+# undefined a symbol that only a library above or beside it defines, and
+# no game calls the clock, the environment, a time zone (lib/schedule) or
+# rand().  Then libharu's private headers only in print/hpdf-glue.c; and no
+# code outside src/games/ names a game of GAMES.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -31,8 +35,9 @@ out=$(
 	check_layer lib
 	check_layer mail lib
 	check_layer print lib
+	check_layer src/games lib
 	for g in src/games/*/; do
-		check_layer "${g%/}" lib -- engine.h game.h
+		check_layer "${g%/}" lib src/games
 	done
 )
 if [ -n "$out" ]; then
@@ -40,6 +45,93 @@ if [ -n "$out" ]; then
 	printf '%s\n' "$out" >&2
 else
 	ok
+fi
+
+# --- calls: what the linker sees ---------------------------------------
+# Each layer's library and the layers it may call (the application, on
+# top, may call all of them).
+nm=${NM:-nm}
+libdir=${top_builddir:?run through make check}
+LAYERS='lib: mail:lib print:lib games:lib'
+library() { printf '%s/libwyrm%s.a' "$libdir" "$1"; }
+# The global symbols the libraries of the layers named define, one a line.
+defined_by() {
+	for l in "$@"; do "$nm" -g --defined-only "$(library "$l")"; done |
+		awk 'NF == 3 { print $3 }' | sort -u
+}
+# Each symbol a layer's library leaves undefined, as "symbol member".
+undefined_in() {
+	"$nm" -A -u "$(library "$1")" | awk '$(NF - 1) == "U" {
+		n = split($1, part, ":"); member = part[n - 1]
+		sub(/^libwyrm[a-z]*_a-/, "", member); print $NF, member }' | sort -u
+}
+
+calls_ok=1
+if ! command -v "$nm" >/dev/null 2>&1; then
+	fail "no $nm to read the libraries with"
+	calls_ok=
+fi
+for l in lib mail print games app; do
+	if [ ! -f "$(library "$l")" ]; then
+		fail "no $(library "$l"): build the libraries before this test"
+		calls_ok=
+	fi
+done
+if [ -n "$calls_ok" ]; then
+	# A lower library calls a higher one (or one beside it) when it leaves
+	# undefined a symbol that such a library defines and that neither it
+	# nor a library it may call does.
+	out=$(for entry in $LAYERS; do
+		l=${entry%%:*} below=${entry#*:}
+		others=
+		for o in lib mail print games app; do
+			case " $l $below " in *" $o "*) ;; *) others="$others $o" ;; esac
+		done
+		# shellcheck disable=SC2086
+		defined_by $l $below >"$scratch/own"
+		# shellcheck disable=SC2086
+		defined_by $others >"$scratch/above"
+		undefined_in "$l" | while read -r sym member; do
+			grep -qxF "$sym" "$scratch/own" && continue
+			grep -qxF "$sym" "$scratch/above" || continue
+			echo "libwyrm$l.a($member) calls $sym, which only a layer above or beside it defines"
+		done
+	done)
+	if [ -n "$out" ]; then
+		fail "calls that cross the layers:"
+		printf '%s\n' "$out" >&2
+	else
+		ok
+	fi
+
+	# No engine reads the clock, the environment or a time zone, or draws
+	# its own random numbers: the core hands it the time and the game's
+	# clock in struct engine_ctx, and randomness in g->rng.  lib/schedule
+	# is the time zones' module: none of it either.
+	"$nm" -A -g --defined-only "$(library lib)" |
+		awk -F: '$2 ~ /(^|-)schedule\.o$/ && NF >= 3 { split($3, f, " "); print f[3] }' \
+		>"$scratch/zone"
+	[ -s "$scratch/zone" ] || fail "found no lib/schedule functions in $(library lib)"
+	clock='setenv unsetenv putenv clearenv getenv secure_getenv environ __environ
+		tzset time clock clock_gettime gettimeofday ftime
+		localtime localtime_r gmtime gmtime_r mktime timegm timelocal
+		rand rand_r srand random random_r srandom srandom_r
+		drand48 erand48 lrand48 nrand48 mrand48 jrand48 srand48 seed48
+		getrandom getentropy arc4random arc4random_uniform'
+	out=$(undefined_in games | while read -r sym member; do
+		for f in $clock; do
+			[ "$sym" = "$f" ] && echo "libwyrmgames.a($member) calls $sym"
+		done
+		grep -qxF "$sym" "$scratch/zone" &&
+			echo "libwyrmgames.a($member) calls $sym of lib/schedule (a time zone)"
+		true
+	done)
+	if [ -n "$out" ]; then
+		fail "a game asks the system for the time, the environment or chance:"
+		printf '%s\n' "$out" >&2
+	else
+		ok
+	fi
 fi
 
 # libharu past its public API only in print/hpdf-glue.c: every other file

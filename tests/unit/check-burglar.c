@@ -20,7 +20,7 @@ static const struct engine *E; /* set by main() */
 /* The verdict on one line for player p: the canonical form, or "!CODE". */
 static char *verdict(const struct game *g, int p, const char *text, long long now)
 {
-	struct engine_ctx ctx = { now, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(now, "UTC");
 	struct order_line l = { 1, (char *)text, NULL, NULL, NULL, false, NULL };
 	char *out;
 	E->check(g, p, &l, 1, &ctx);
@@ -79,7 +79,7 @@ END_TEST
 START_TEST(one_order_a_turn)
 {
 	struct game g;
-	struct engine_ctx ctx = { T0, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(T0, "UTC");
 	struct order_line l[2] = { { 1, "leave", NULL, NULL, NULL, false, NULL },
 				   { 2, "leave", NULL, NULL, NULL, false, NULL } };
 	test_game_new(&g, E, 2, NULL, 0, 1);
@@ -99,9 +99,9 @@ START_TEST(seats_fill_in_player_order)
 	struct game g;
 	struct sb view = SB_INIT;
 	struct strlist legal = STRLIST_INIT;
-	struct engine_ctx ctx = { T0, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(T0, "UTC");
 	test_game_new(&g, E, 3, opts, 2, 1);
-	E->view(&g, -1, &view);
+	E->view(&g, -1, &ctx, &view);
 	ck_assert_ptr_nonnull(strstr(sb_str(&view), "  1  p0 "));
 	ck_assert_ptr_nonnull(strstr(sb_str(&view), "  2  p1 "));
 	ck_assert_ptr_null(strstr(sb_str(&view), "p2"));
@@ -148,7 +148,7 @@ static void play(struct game *g, const char *const *orders, const int *dice, siz
 	bool has[MAX_PLAYERS] = { false };
 	struct strlist lines[MAX_PLAYERS];
 	struct turn_orders to = { g->nplayers, has, lines };
-	struct engine_ctx ctx = { now, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(now, "UTC");
 	uint64_t state = g->rng.state;
 	char *err = NULL, *why;
 
@@ -200,9 +200,10 @@ static void expect_table(const struct game *g, const char *const *want, size_t n
 
 static bool view_has(const struct game *g, int p, const char *text)
 {
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct sb v = SB_INIT;
 	bool has;
-	E->view(g, p, &v);
+	E->view(g, p, &ctx, &v);
 	has = strstr(sb_str(&v), text) != NULL;
 	sb_release(&v);
 	return has;
@@ -316,7 +317,7 @@ START_TEST(broke_players_leave_and_the_last_sweeps_the_board)
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	struct strlist legal = STRLIST_INIT;
-	struct engine_ctx ctx = { SUNRISE + 1, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(SUNRISE + 1, "UTC");
 	test_game_new(&g, E, 3, opts, 1, 1);
 	/* p2 never rolls: the round stops the moment the game ends. */
 	play(&g, NULL, dice, ARRAY_SIZE(dice), T0, &ev);
@@ -359,7 +360,7 @@ START_TEST(sunrise_rule_and_newcomer_plays_when_the_turn_comes_round)
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	struct strlist legal = STRLIST_INIT;
-	struct engine_ctx early = { SUNRISE - 1, "UTC" }, late = { SUNRISE, "UTC" };
+	struct engine_ctx early = engine_ctx_make(SUNRISE - 1, "UTC"), late = engine_ctx_make(SUNRISE, "UTC");
 	char *got;
 	test_game_new(&g, E, 3, opts, 1, 1);
 	play(&g, NULL, t1, ARRAY_SIZE(t1), T0, &ev); /* p0 goes broke on a 7 */
@@ -487,7 +488,7 @@ START_TEST(dropped_player_leaves_and_the_end_waits_for_the_joins)
 		"The game is over.",
 	};
 	const char *orders[] = { NULL, NULL, "join" };
-	struct engine_ctx ctx = { T0 + 3600, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(T0 + 3600, "UTC");
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	two_coffers_game(&g, 3);
@@ -518,7 +519,7 @@ START_TEST(nobody_left_leaves_the_board_to_the_dragon)
 		"Nobody is left at the table; the game is over and the 2 tokens on the board "
 		"stay with the Dragon.",
 	};
-	struct engine_ctx ctx = { T0 + 3600, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(T0 + 3600, "UTC");
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	two_coffers_game(&g, 2);
@@ -535,7 +536,7 @@ START_TEST(save_load_save_is_identical_and_legal_checks_back)
 {
 	static const int t1[] = { 6, 1, 1, 1, 3, 4, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1 };
 	const char *opts[] = { "tokens=1", "rounds=2", "seats=4" };
-	struct engine_ctx ctx = { SUNRISE, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(SUNRISE, "UTC");
 	struct events ev = EVENTS_INIT;
 	struct game g, h;
 	char *a, *b, *err = NULL;

@@ -99,8 +99,7 @@ START_TEST(rule_case)
 	now = g.deadline;
 	if (now_s)
 		ck_assert_msg(time_parse_iso(str_trim(now_s), &now), "%s/now", dir);
-	ctx.now = now;
-	ctx.tz = option_get(&g.opts, "tz");
+	ctx = game_ctx(&g, now);
 	for (size_t p = 0; p < g.nplayers; p++) {
 		char *t = read_or_null(ord, g.players[p].name);
 		struct submission s;

@@ -161,7 +161,7 @@ static void one_turn(struct game *g, int p, struct rng *r, struct strlist *keep,
 {
 	const struct cog_state *s = g->state;
 	struct strlist legal = STRLIST_INIT, tries = STRLIST_INIT;
-	struct engine_ctx ctx = { 0, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(0, "UTC");
 	struct order_line l[4];
 	struct cog_order o;
 	const char *code;
@@ -238,7 +238,7 @@ static bool playout(uint64_t seed, struct tally *t)
 		struct strlist lines[COG_MAXP] = { STRLIST_INIT, STRLIST_INIT, STRLIST_INIT, STRLIST_INIT };
 		bool has[COG_MAXP] = { false };
 		struct turn_orders o = { (size_t)players, has, lines };
-		struct engine_ctx ctx = { 0, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(0, "UTC");
 		struct events ev = EVENTS_INIT;
 		int p = s->current, before = cog_models_left(s);
 		char *err = NULL, *bad;

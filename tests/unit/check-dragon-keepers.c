@@ -35,7 +35,7 @@ static void new_game(struct game *g, size_t n, const char *mode, const char *dif
 static char *verdicts(const struct game *g, int p, const char *const *text, size_t n)
 {
 	struct order_line *l = xcalloc(n, sizeof *l);
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	struct sb out = SB_INIT;
 	for (size_t i = 0; i < n; i++) {
 		l[i].lineno = (int)i + 1;
@@ -60,10 +60,11 @@ static char *verdicts(const struct game *g, int p, const char *const *text, size
 /* The first line of the public view that starts with prefix. */
 static char *view_line(const struct game *g, const char *prefix)
 {
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	struct sb v = SB_INIT;
 	char *line = NULL;
 	const char *s;
-	g->engine->view(g, -1, &v);
+	g->engine->view(g, -1, &ctx, &v);
 	s = strstr(sb_str(&v), prefix);
 	if (s)
 		line = xstrndup(s, strcspn(s, "\n"));
@@ -75,7 +76,7 @@ START_TEST(keeper_orders)
 {
 	struct game g;
 	struct strlist legal = STRLIST_INIT;
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	const char *target = NULL, *spare = NULL;
 	char *v, *want, *mail[4];
 
@@ -293,7 +294,7 @@ static char *try_line(const struct game *g, int p, struct rng *r, bool avoid_fai
 	for (int k = 0; k < 8; k++) {
 		char *line = xasprintf("play %s %s", colours[rng_below(r, 6)], actions[rng_below(r, 4)]);
 		struct order_line l = { 1, line, NULL, NULL, NULL, false, NULL };
-		struct engine_ctx ctx = { BASE_TIME, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 		g->engine->check(g, p, &l, 1, &ctx);
 		free(line);
 		free(l.reason);
@@ -334,7 +335,7 @@ static void dragon_orders_for(const struct game *g, int p, struct rng *r, struct
 
 static void keeper_orders_for(const struct game *g, int p, struct rng *r, struct strlist *out)
 {
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	struct strlist legal = STRLIST_INIT;
 	size_t k = 0;
 	g->engine->legal(g, p, &ctx, &legal);
@@ -352,7 +353,7 @@ static void keeper_orders_for(const struct game *g, int p, struct rng *r, struct
 static void check_mail(const struct game *g, int p, const struct strlist *lines)
 {
 	struct order_line l[16];
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	size_t n = lines->n;
 	memset(l, 0, sizeof l);
 	for (size_t i = 0; i < n; i++) {
@@ -384,7 +385,7 @@ static int playout(const char *mode, const char *diff, uint64_t seed, bool *won)
 	n = keeper ? 3 + rng_below(&choose, 4) : 2 + rng_below(&choose, 3);
 	new_game(&g, n, mode, diff, seed);
 	for (turn = 1; turn <= 2000 && !g.engine->over(&g); turn++) {
-		struct engine_ctx ctx = { BASE_TIME + turn * 86400LL, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(BASE_TIME + turn * 86400LL, "UTC");
 		bool has[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
 		struct turn_orders o = { g.nplayers, has, lines };

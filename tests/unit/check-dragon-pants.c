@@ -25,7 +25,7 @@ static struct dp_state *ST(struct game *g)
  * canonical form or "!CODE", joined by " | ". */
 static char *verdicts(const struct game *g, int p, const char *const *text, size_t n)
 {
-	struct engine_ctx ctx = { 1800000000, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(1800000000, "UTC");
 	struct order_line l[8];
 	struct sb out = SB_INIT;
 	ck_assert(n <= 8);
@@ -341,7 +341,7 @@ END_TEST
 static void random_turn(struct game *g, struct rng *choose, long long now)
 {
 	const struct engine *e = g->engine;
-	struct engine_ctx ctx = { now, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(now, "UTC");
 	bool has[MAX_PLAYERS] = { false }, awaited[MAX_PLAYERS];
 	struct strlist lines[MAX_PLAYERS];
 	struct turn_orders o = { g->nplayers, has, lines };

@@ -49,11 +49,13 @@ static void check_hidden(const struct game *g, struct rng *r)
 	for (size_t p = 0; p < g->nplayers; p++) {
 		struct game h;
 		struct sb before = SB_INIT, after = SB_INIT;
+		struct engine_ctx ctx;
 		char *err = NULL;
 		ck_assert(game_load_buffer(&h, xml, strlen(xml), "hidden", &err) == 0);
-		h.engine->view(&h, (int)p, &before);
+		ctx = game_ctx(&h, h.deadline);
+		h.engine->view(&h, (int)p, &ctx, &before);
 		h.engine->scramble(&h, (int)p, r);
-		h.engine->view(&h, (int)p, &after);
+		h.engine->view(&h, (int)p, &ctx, &after);
 		ck_assert_str_eq(sb_str(&before), sb_str(&after));
 		sb_release(&before);
 		sb_release(&after);
@@ -101,7 +103,7 @@ static char *playout_with(const struct engine *e, uint64_t seed, int max_turns, 
 	n = (size_t)rng_range(&choose, e->min_players, (int)hi);
 	test_game_new(&g, e, n, NULL, 0, seed);
 	for (turn = 1; turn <= max_turns && !e->over(&g); turn++) {
-		struct engine_ctx ctx = { BASE_TIME + turn * 86400LL, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(BASE_TIME + turn * 86400LL, "UTC");
 		bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
 		struct turn_orders o = { g.nplayers, has, lines };
@@ -235,7 +237,7 @@ START_TEST(garbage_orders_rejected_with_code)
 	const struct engine *e = engine_at(_i);
 	static const char *const junk[] = { "xyzzy", "42", "leave leave leave now please",
 					    "\xC3\xA9t\xC3\xA9", "join -5", "add 99" };
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	struct game g;
 	test_game_new(&g, e, (size_t)e->min_players, NULL, 0, 3);
 	for (size_t i = 0; i < sizeof junk / sizeof *junk; i++) {

@@ -16,7 +16,7 @@
 static char *verdicts(const struct game *g, int p, const char *const *text, size_t n)
 {
 	struct order_line *l = xcalloc(n, sizeof *l);
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	struct sb out = SB_INIT;
 	for (size_t i = 0; i < n; i++) {
 		l[i].lineno = (int)i + 1;
@@ -40,7 +40,7 @@ static char *verdicts(const struct game *g, int p, const char *const *text, size
  * first) until the phase reached shows in the public view. */
 static void advance_nmr(struct game *g)
 {
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
 	struct strlist lines[MAX_PLAYERS];
 	struct turn_orders o = { g->nplayers, has, lines };
@@ -79,7 +79,7 @@ START_TEST(cards_as_written)
 	const struct engine *e = engine_find("heart-of-glass");
 	struct game g;
 	struct strlist legal = STRLIST_INIT;
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	int dragon;
 	char *v, *want;
 	const char *card;
@@ -147,7 +147,7 @@ START_TEST(narration_blocks)
 {
 	const struct engine *e = engine_find("heart-of-glass");
 	struct game g;
-	struct engine_ctx ctx = { BASE_TIME, "UTC" };
+	struct engine_ctx ctx = engine_ctx_make(BASE_TIME, "UTC");
 	struct strlist legal = STRLIST_INIT;
 	int dragon;
 	char *v, *want;
@@ -228,7 +228,7 @@ static bool playout(const struct engine *e, uint64_t seed, int *turns)
 	re = rng_range(&choose, 0, 4) == 0;
 	test_game_new(&g, e, n, respawn, re ? 1 : 0, seed);
 	for (turn = 1; turn <= 1000 && !e->over(&g); turn++) {
-		struct engine_ctx ctx = { BASE_TIME + turn * 86400LL, "UTC" };
+		struct engine_ctx ctx = engine_ctx_make(BASE_TIME + turn * 86400LL, "UTC");
 		bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
 		struct turn_orders o = { g.nplayers, has, lines };

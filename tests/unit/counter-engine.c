@@ -174,8 +174,10 @@ static bool c_over(const struct game *g)
 	return C(g)->total >= option_int(&g->opts, "target") || in == 0;
 }
 
-static void c_view(const struct game *g, int p, struct sb *out)
+static void c_view(const struct game *g, int p, const struct engine_ctx *ctx,
+		   struct sb *out)
 {
+	(void)ctx;
 	sb_addf(out, "total %d\n", C(g)->total);
 	for (size_t i = 0; i < g->nplayers; i++)
 		sb_addf(out, "%s: %d%s\n", g->players[i].name, C(g)->score[i],

@@ -5,6 +5,7 @@
 #include <check.h>
 
 #include "engine.h"
+#include "game.h"
 
 /* A small simultaneous game used to test the core with hidden information,
  * awaited players and NMRs (Burglar waits for nobody): every turn each

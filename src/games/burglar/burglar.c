@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "engine.h"
-#include "schedule.h"
 #include "xmlutil.h"
 
 /* The grammar beside this file (burglar.rng), built in by build-aux/games-c.sh. */
@@ -388,7 +387,7 @@ static const char *refusal(const struct game *g, int p, const struct border *o,
 		return "already-seated";
 	}
 	if (o->verb == V_JOIN && ctx->now < b->rejoin[p]) {
-		char *when = sched_format_local(b->rejoin[p], ctx->tz);
+		char *when = ctx->local_text(ctx, b->rejoin[p]);
 		*reason = xasprintf("you left the table; you may join again after sunrise, %s",
 				    when);
 		free(when);
@@ -443,7 +442,7 @@ static void stand_up(struct game *g, int p, const struct engine_ctx *ctx)
 	b->carried[p] += b->tokens[p];
 	b->tokens[p] = 0;
 	b->seat[s] = NO_SEAT;
-	b->rejoin[p] = sched_next_local(ctx->now, option_clock(&g->opts, "sunrise"), ctx->tz);
+	b->rejoin[p] = ctx->next_local(ctx, ctx->now, option_clock(&g->opts, "sunrise"));
 }
 
 /* The last player at the table takes the board and the game ends. */
@@ -478,7 +477,7 @@ static void do_leave(struct game *g, int p, const struct engine_ctx *ctx,
 	char *when;
 	int held = B(g)->tokens[p];
 	stand_up(g, p, ctx);
-	when = sched_format_local(B(g)->rejoin[p], ctx->tz);
+	when = ctx->local_text(ctx, B(g)->rejoin[p]);
 	events_add(ev, AUD_ALL, "%s leaves the table with %d token%s (may join again after %s).",
 		   name(g, p), held, held == 1 ? "" : "s", when);
 	free(when);
@@ -619,7 +618,7 @@ static void take_turn(struct game *g, int p, const struct engine_ctx *ctx,
 	if (b->tokens[p] == 0) {
 		char *when;
 		stand_up(g, p, ctx);
-		when = sched_format_local(b->rejoin[p], ctx->tz);
+		when = ctx->local_text(ctx, b->rejoin[p]);
 		events_add(ev, AUD_ALL, "%s is out of tokens and leaves the table (may join "
 					"again after %s).", name(g, p), when);
 		free(when);
@@ -781,7 +780,7 @@ static int away_view(const struct game *g, struct sb *out)
 }
 
 /* The lines only player p sees: where they stand. */
-static void own_view(const struct game *g, int p, struct sb *out)
+static void own_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out)
 {
 	const struct burglar *b = B(g);
 	int me = seat_of(b, p);
@@ -792,8 +791,9 @@ static void own_view(const struct game *g, int p, struct sb *out)
 	} else if (g->players[p].dropped) {
 		sb_adds(out, "You are out of the game.\n");
 	} else if (b->rejoin[p] && b->rejoin[p] > g->last_run) {
-		/* No clock here: the last turn's time stands for "now". */
-		char *when = sched_format_local(b->rejoin[p], option_get(&g->opts, "tz"));
+		/* The last turn's time stands for "now": a report shows
+		 * the table as that turn left it. */
+		char *when = ctx->local_text(ctx, b->rejoin[p]);
 		sb_addf(out, "You have no seat; you may join again after %s.\n", when);
 		free(when);
 	} else {
@@ -801,7 +801,8 @@ static void own_view(const struct game *g, int p, struct sb *out)
 	}
 }
 
-static void burglar_view(const struct game *g, int p, struct sb *out)
+static void burglar_view(const struct game *g, int p, const struct engine_ctx *ctx,
+			 struct sb *out)
 {
 	const struct burglar *b = B(g);
 	int held, carried;
@@ -816,7 +817,7 @@ static void burglar_view(const struct game *g, int p, struct sb *out)
 	sb_addf(out, "Tokens: %d held, %d on the board, %d carried off, %lld brought to the "
 		     "table in all.\n", held, on_board(b), carried, b->supplied);
 	if (p >= 0 && !b->over)
-		own_view(g, p, out);
+		own_view(g, p, ctx, out);
 }
 
 static void burglar_board(const struct game *g, int p, struct view *v)

@@ -167,7 +167,7 @@ void cog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events
 
 /* --- cog-view.c ---------------------------------------------------------- */
 
-void cog_view(const struct game *g, int p, struct sb *out);
+void cog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void cog_board(const struct game *g, int p, struct view *v);
 
 #endif

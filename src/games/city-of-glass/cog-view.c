@@ -74,9 +74,10 @@ static void models_text(const struct cog_state *s, struct sb *out)
 	}
 }
 
-void cog_view(const struct game *g, int p, struct sb *out)
+void cog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out)
 {
 	const struct cog_state *s = g->state;
+	(void)ctx;
 
 	sb_adds(out, "The table: 36 by 36 inches, (0,0) at the south-west corner, north up.\n");
 	piles_text(s, out);

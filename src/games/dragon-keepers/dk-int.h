@@ -144,7 +144,7 @@ int dk_advance(struct game *g, const struct turn_orders *orders,
 void dk_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
 
 /* dk-view.c */
-void dk_view(const struct game *g, int p, struct sb *out);
+void dk_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void dk_board(const struct game *g, int p, struct view *v);
 
 #endif

@@ -129,10 +129,11 @@ static void player_view(const struct game *g, int p, struct sb *out)
 	}
 }
 
-void dk_view(const struct game *g, int p, struct sb *out)
+void dk_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out)
 {
 	const struct dk *s = DK(g);
 	const char *what;
+	(void)ctx;
 
 	if (s->mode == M_KEEPER)
 		sb_addf(out, "Dragon Keepers, the keeper game: round %d.\n", s->round);

@@ -351,10 +351,12 @@ static void sight_text(const struct game *g, const struct dp_state *s, int p, st
 	}
 }
 
-static void dp_view(const struct game *g, int p, struct sb *out)
+static void dp_view(const struct game *g, int p, const struct engine_ctx *ctx,
+		    struct sb *out)
 {
 	const struct dp_state *s = S(g);
 	int sum = destiny_sum(s->drawn, s->ndrawn);
+	(void)ctx;
 
 	sb_adds(out, "The board\n");
 	dp_map_text(g, s, out);

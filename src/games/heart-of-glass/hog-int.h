@@ -154,7 +154,7 @@ int hog_advance(struct game *g, const struct turn_orders *orders,
 void hog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
 
 /* hog_view.c */
-void hog_view(const struct game *g, int p, struct sb *out);
+void hog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void hog_board(const struct game *g, int p, struct view *v);
 
 #endif

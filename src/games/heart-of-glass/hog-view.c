@@ -165,10 +165,11 @@ static void now_view(const struct game *g, int p, struct sb *out)
 		sb_addf(out, "You send: %s.\n", what);
 }
 
-void hog_view(const struct game *g, int p, struct sb *out)
+void hog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out)
 {
 	const struct hog *h = HOG(g);
 	int drawn = 0, aside = 0;
+	(void)ctx;
 
 	dragon_view(g, out);
 	minions_view(g, out);

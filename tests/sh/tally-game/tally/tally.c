@@ -98,8 +98,10 @@ static bool t_over(const struct game *g)
 	return T(g)->total >= 10;
 }
 
-static void t_view(const struct game *g, int p, struct sb *out)
+static void t_view(const struct game *g, int p, const struct engine_ctx *ctx,
+		   struct sb *out)
 {
+	(void)ctx;
 	(void)p;
 	sb_addf(out, "tally %lld of 10\n", T(g)->total);
 }

@@ -1,9 +1,13 @@
 /* engine.h - the interface every rules engine implements, and the registry.
  *
+ * The games' layer (src/games/): engines build against this header,
+ * game-state.h and lib/ only, and link without the application.
+ *
  * One table of functions per game (the OpenSpiel idea): the core owns the
  * campaign, the schedule, orders, mail and reports; an engine owns only the
- * rules.  Engines never print, exit, read the clock, the environment or
- * rand(): time arrives in struct engine_ctx, randomness from g->rng.
+ * rules.  Engines never print, exit, read the clock, the environment, a
+ * time zone or rand(): the time and the game's clock arrive in struct
+ * engine_ctx, randomness from g->rng (tests/sh/layers.sh checks the calls).
  *
  * A turn waits for the players the engine marks as awaited (one, several, or
  * nobody).  Orders are lines of text in the game's own verbs; check() gives
@@ -18,16 +22,28 @@
 #include <libxml/tree.h>
 
 #include "events.h"
-#include "game.h"
+#include "game-state.h"
 #include "options.h"
 #include "util.h"
 #include "view.h"
 
-/* What the core tells an engine about the moment of a check or a turn. */
+/* What the core tells an engine about the moment of a check, a turn or a
+ * view, and what it answers about the game's clock.  The core fills it
+ * (game_ctx() in src/game.h); an engine only reads it and calls its
+ * functions, passing the ctx itself. */
 struct engine_ctx {
 	long long now; /* time of processing (advance) or of the deadline the
-			  orders are for (check); seconds since the epoch */
-	const char *tz; /* the game's time zone, e.g. "Europe/Berlin" */
+			  orders are for (check, legal, view); seconds since
+			  the epoch */
+	const char *tz; /* the game's time zone, e.g. "Europe/Berlin": for the
+			   core's functions below, not for the engine */
+	/* The first moment strictly after `after` at which the game's clock
+	 * shows minute_of_day minutes after midnight (6 * 60: 06:00). */
+	long long (*next_local)(const struct engine_ctx *ctx, long long after,
+				int minute_of_day);
+	/* t for people, in the game's time zone: "2026-11-22 06:00 CET"
+	 * (caller frees). */
+	char *(*local_text)(const struct engine_ctx *ctx, long long t);
 };
 
 /* One order line and its verdict.  The core fills lineno and text; check()
@@ -104,8 +120,10 @@ struct engine {
 		       const struct engine_ctx *ctx, struct events *ev, char **err);
 	bool (*over)(const struct game *g);
 
-	/* The board and counts as text for player p's report (p < 0: public). */
-	void (*view)(const struct game *g, int p, struct sb *out);
+	/* The board and counts as text for player p's report (p < 0: public);
+	 * ctx->now is the deadline of the turn waiting for orders. */
+	void (*view)(const struct game *g, int p, const struct engine_ctx *ctx,
+		     struct sb *out);
 	/* The board as a picture for player p's report PDF (p < 0: public):
 	 * fill v, already initialised by the caller with view_init.  Optional
 	 * (NULL: the PDF shows the text view only). */
@@ -121,10 +139,10 @@ struct engine {
 	void (*scramble)(struct game *g, int keep, struct rng *r);
 };
 
-/* The registry: every engine in the program.  A game is built in by its
- * folder src/games/NAME/, defining `const struct engine NAME_engine`
- * (hyphens made underscores) and its grammar NAME.rng, and by its name in
- * WP_GAMES in configure.ac; nothing else names it. */
+/* The registry (src/games/registry.c): every engine in the program.  A game
+ * is built in by its folder src/games/NAME/, defining `const struct engine
+ * NAME_engine` (hyphens made underscores) and its grammar NAME.rng, and by
+ * its name in WP_GAMES in configure.ac; nothing else names it. */
 const struct engine *engine_find(const char *name);
 const struct engine *const *engine_list(void); /* NULL-terminated */
 /* Add an engine at run time (the test suites add their test game); the

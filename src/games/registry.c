@@ -1,6 +1,11 @@
 /* registry.c - every rules engine in the program: the games built in (the
  * list build-aux/games-c.sh writes from WP_GAMES in configure.ac), then
- * those added at run time (the test suites add their test game). */
+ * those added at run time (the test suites add their test game).
+ *
+ * It is the games' layer's, not the application's: it knows engines only
+ * through engine.h, and it lives in one library with the generated list it
+ * starts from, so the application asks the games' layer for its games and
+ * nothing below the application names one. */
 #include <string.h>
 
 #include "engine.h"
