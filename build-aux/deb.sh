@@ -32,13 +32,18 @@ if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	(cd "$src" && git ls-files -z --cached --others --exclude-standard |
 		tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -C "$tree" -xf -
 else
-	(cd "$src" && tar --exclude=./build --exclude='./build-*' --exclude=./.git \
-		--exclude=./autom4te.cache --exclude=./debian/wyrmpost --exclude=./debian/tmp \
-		--exclude=./debian/.debhelper -cf - .) | tar -C "$tree" -xf -
+	# Every top-level entry but build trees (build/, or any holding a
+	# config.status), the copies made here, and what debhelper leaves.
+	(cd "$src" && for e in * .[!.]*; do
+		[ -e "$e" ] || continue
+		case $e in build | .git | autom4te.cache) continue ;; esac
+		[ -f "$e/config.status" ] || [ "$src/$e" = "$out" ] || printf '%s\n' "$e"
+	done | tar --exclude=debian/wyrmpost --exclude=debian/tmp \
+		--exclude=debian/.debhelper -T - -cf -) | tar -C "$tree" -xf -
 fi
 [ -f "$tree/debian/rules" ] || { echo "deb.sh: no debian/rules in the copy of $src" >&2; exit 1; }
 
 cd "$tree"
 dpkg-buildpackage -Jauto "$@"
 echo "deb.sh: built in $out:"
-ls "$out"/*.deb
+ls -d "$out"/wyrmpost_"$version"[._]* "$out"/wyrmpost-dbgsym_"$version"_* 2>/dev/null || true
