@@ -99,9 +99,7 @@ static void log_line(struct fetch_run *fr, const char *text)
 	/* The log is for people; failing to write it loses no mail. */
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd >= 0) {
-		if (write(fd, line, strlen(line)) < 0) {
-			/* nothing more to do */
-		}
+		(void)fs_write_all(fd, line, strlen(line));
 		close(fd);
 	}
 	free(line);
@@ -377,19 +375,6 @@ int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_resu
 	return fetch_take(&fr, raw, len, err);
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w, n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* A message over the limit whose first len bytes are head and whose rest
  * is still to come from fd: copied to spool/quarantine/HASH.eml as it is
  * read, 64 KiB at a time, so a mail of any size costs no more memory than
@@ -417,12 +402,12 @@ static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len,
 	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, (const uint8_t *)head);
-	if (out < 0 || write_all(out, head, len))
+	if (out < 0 || fs_write_all(out, head, len))
 		rc = WP_ERR_IO;
 	while (!rc && (n = read(fd, buf, sizeof buf)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 || write_all(out, buf, (size_t)n)) {
+		if (n < 0 || fs_write_all(out, buf, (size_t)n)) {
 			rc = WP_ERR_IO;
 			break;
 		}
