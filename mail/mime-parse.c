@@ -8,6 +8,8 @@
 
 #include <libetpan/libetpan.h>
 
+#include "header.h"
+
 /* Bounds on what one message may make us do; beyond them parts are
  * ignored, which is harmless for orders mail. */
 /* Real mail nests a handful of levels (a signed reply with an HTML twin and
@@ -393,15 +395,8 @@ static char *close_boundary(const char *raw, size_t len, struct mailmime *body,
 static void raw_body(struct walk *w, const char *raw, size_t len)
 {
 	struct sb t = SB_INIT;
-	size_t i = 0, n;
-	while (i < len) { /* skip the header block and its blank line */
-		const char *nl = memchr(raw + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - raw) : len;
-		bool blank = end == i || (end == i + 1 && raw[i] == '\r');
-		i = end + 1;
-		if (blank)
-			break;
-	}
+	size_t i, n;
+	mail_header_end(raw, len, &i);
 	if (i >= len)
 		return;
 	mime_to_utf8(raw + i, len - i, NULL, &t);

@@ -28,6 +28,7 @@
 
 #include "fetch.h"
 #include "fsutil.h"
+#include "header.h"
 #include "mime.h"
 #include "orders.h"
 #include "utf8.h"
@@ -472,7 +473,7 @@ int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char *
 	struct sb raw = SB_INIT;
 	struct sigaction ign, old;
 	const char *text;
-	size_t len;
+	size_t len, skip;
 	int rc;
 
 	memset(in, 0, sizeof *in);
@@ -482,15 +483,10 @@ int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char *
 		return rc;
 	}
 	text = sb_str(&raw), len = raw.len;
-	/* procmail hands the mail with its mbox envelope line ("From
-	 * ann@example.org  Fri Jan 15 09:00:00 2027"); the mail, as a source
-	 * would give it, starts on the next line. */
-	if (len > 5 && !memcmp(text, "From ", 5)) {
-		const char *nl = memchr(text, '\n', len);
-		size_t skip = nl ? (size_t)(nl - text) + 1 : len;
-		if (mail_is_message(text + skip, len - skip))
-			text += skip, len -= skip;
-	}
+	/* procmail hands the mail with its mbox envelope line; the mail, as
+	 * a source would give it, starts on the next line. */
+	skip = mail_envelope_skip(text, len);
+	text += skip, len -= skip;
 	in->mail = mail_is_message(text, len);
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "header.h"
 #include "orders.h"
 #include "password.h"
 #include "report.h"

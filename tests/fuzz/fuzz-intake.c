@@ -43,6 +43,7 @@
 #include "fuzz-intake.h"
 #include "intake-inproc.h"
 #include "mime-int.h"
+#include "header.h"
 #include "orders.h"
 #include "utf8.h"
 #include "util.h"
