@@ -30,11 +30,12 @@ bool mail_is_message(const char *text, size_t len)
 	return false;
 }
 
-/* Unfolded value of header name in the hlen bytes of the header block,
- * or NULL (caller frees). */
-static char *header_value(const char *text, size_t hlen, const char *name)
+/* Unfolded value of the next header name in the hlen bytes of the header
+ * block, from offset *at on, which moves past it; NULL when there is no
+ * more (caller frees). */
+static char *header_next(const char *text, size_t hlen, const char *name, size_t *at)
 {
-	size_t n = strlen(name), i = 0;
+	size_t n = strlen(name), i = *at;
 	while (i < hlen) {
 		const char *nl = memchr(text + i, '\n', hlen - i);
 		size_t end = nl ? (size_t)(nl - text) : hlen;
@@ -56,10 +57,12 @@ static char *header_value(const char *text, size_t hlen, const char *name)
 			for (size_t k = 0; k < v.len; k++)
 				if (v.buf[k] == '\r')
 					v.buf[k] = ' ';
+			*at = i;
 			return str_trim(sb_detach(&v));
 		}
 		i = end + 1;
 	}
+	*at = hlen;
 	return NULL;
 }
 
@@ -93,9 +96,10 @@ size_t mail_header_end(const char *text, size_t len, size_t *body)
 
 char *mail_header_get(const char *text, size_t len, const char *name)
 {
+	size_t at = 0;
 	if (!mail_is_message(text, len))
 		return NULL;
-	return header_value(text, mail_header_end(text, len, NULL), name);
+	return header_next(text, mail_header_end(text, len, NULL), name, &at);
 }
 
 char *mail_address_of(const char *value)
@@ -110,4 +114,123 @@ char *mail_address_of(const char *value)
 		return NULL;
 	}
 	return addr;
+}
+
+char *mail_loop_mark(const char *from)
+{
+	const char *at = from ? strrchr(from, '@') : NULL;
+	return xasprintf("wyrmpost@%s", at ? at + 1 : "localhost");
+}
+
+/* Is c part of an address (RFC 5322 atext, dots, the at sign)? */
+static bool address_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("!#$%&'*+-/=?^_`{|}~.@", c));
+}
+
+/* Does value hold addr as a whole address ("<addr>", "addr (loop)"), not
+ * as a piece of a longer one ("addr.evil")?  ASCII case-insensitive. */
+static bool holds_address(const char *value, const char *addr)
+{
+	size_t n = strlen(addr);
+	for (const char *v = value; n && (v = strcasestr(v, addr)); v++)
+		if ((v == value || !address_char(v[-1])) && !address_char(v[n]))
+			return true;
+	return false;
+}
+
+/* Does the first header name of the block (every one, when every is
+ * set) hold a value that test accepts? */
+static bool header_is(const char *raw, size_t hlen, const char *name, bool every,
+		      bool (*test)(const char *value, const char *arg), const char *arg)
+{
+	size_t at = 0;
+	bool found = false;
+	char *v;
+	while (!found && (v = header_next(raw, hlen, name, &at))) {
+		found = test(v, arg);
+		free(v);
+		if (!every)
+			break;
+	}
+	return found;
+}
+
+static bool starts_with(const char *value, const char *word)
+{
+	return !ascii_ncasecmp(value, word, strlen(word));
+}
+
+/* Auto-Submitted other than "no", which may carry a comment or
+ * parameters: "no (human)", "no; x=y". */
+static bool automatic(const char *v, const char *unused)
+{
+	(void)unused;
+	return ascii_ncasecmp(v, "no", 2) || (v[2] && v[2] != ' ' && v[2] != ';' && v[2] != '(');
+}
+
+static bool bulk(const char *v, const char *unused)
+{
+	(void)unused;
+	return starts_with(v, "bulk") || starts_with(v, "junk") || starts_with(v, "list");
+}
+
+/* "<>", "< >" or nothing: the null sender of bounces (RFC 5321). */
+static bool null_path(const char *v, const char *unused)
+{
+	(void)unused;
+	if (!*v)
+		return true;
+	if (*v++ != '<')
+		return false;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return *v == '>';
+}
+
+static bool from_daemon(const char *v, const char *unused)
+{
+	char *addr = mail_address_of(v);
+	bool daemon = starts_with(v, "MAILER-DAEMON") || strcasestr(v, "<MAILER-DAEMON") ||
+		      (addr && starts_with(addr, "mailer-daemon@"));
+	(void)unused;
+	free(addr);
+	return daemon;
+}
+
+static bool from_address(const char *v, const char *ours)
+{
+	char *addr = mail_address_of(v);
+	bool same = addr && !ascii_casecmp(addr, ours);
+	free(addr);
+	return same;
+}
+
+const char *mail_never_answer(const char *raw, size_t len, const char *our_address)
+{
+	const char *why = NULL;
+	char *loop;
+	size_t hlen;
+
+	if (!mail_is_message(raw, len))
+		return NULL;
+	hlen = mail_header_end(raw, len, NULL);
+	loop = our_address ? mail_loop_mark(our_address) : NULL;
+	if (header_is(raw, hlen, "Auto-Submitted", false, automatic, NULL))
+		why = "Auto-Submitted";
+	else if (header_is(raw, hlen, "Precedence", false, bulk, NULL))
+		why = "Precedence bulk, junk or list";
+	else if (loop && header_is(raw, hlen, "X-Loop", true, holds_address, loop))
+		why = "our own X-Loop";
+	else if (header_is(raw, hlen, "Return-Path", false, null_path, NULL))
+		why = "a bounce (empty Return-Path)";
+	else if (header_is(raw, hlen, "From", false, from_daemon, NULL))
+		why = "a bounce (MAILER-DAEMON)";
+	else if (header_is(raw, hlen, "Content-Type", true, starts_with, "multipart/report"))
+		why = "a delivery report";
+	else if (our_address && header_is(raw, hlen, "From", false, from_address, our_address))
+		why = "from the campaign's own address";
+	free(loop);
+	return why;
 }

@@ -1,6 +1,7 @@
 /* header.h - an RFC 5322 message's header block, read in place: whether a
- * text is a mail at all, where its headers end, a header's value and the
- * plain address in a From or To value.  Bytes in, no campaign.
+ * text is a mail at all, where its headers end, a header's value, the
+ * plain address in a From or To value, and whether the headers say that
+ * the mail must never be answered.  Bytes in, no campaign.
  *
  * This reads lines and nothing more, in the calling process, on untrusted
  * bytes: for what needs a MIME parser (bodies, parts, charsets, encoded
@@ -33,5 +34,21 @@ char *mail_header_get(const char *text, size_t len, const char *name);
 /* The plain address in a From or To value ("Ann <ann@x.org>", "ann@x.org"),
  * or NULL when there is none that is safe to use (caller frees). */
 char *mail_address_of(const char *value);
+
+/* The X-Loop value that marks our mail sent from address from (outbox.c
+ * writes it; mail_never_answer looks for it): "wyrmpost@" and from's
+ * domain (caller frees). */
+char *mail_loop_mark(const char *from);
+
+/* Why the mail raw must never be answered, or NULL when it may be (and
+ * for bare text, which has no headers).  It is automatic (Auto-Submitted
+ * other than "no"), bulk (Precedence bulk, junk or list), our own come
+ * back (an X-Loop holding mail_loop_mark(our_address) as a whole address,
+ * ASCII case-insensitive), a bounce (Return-Path <> or empty, a
+ * MAILER-DAEMON sender) or a delivery report (Content-Type
+ * multipart/report), or it is from our_address itself.  our_address NULL:
+ * neither our X-Loop nor our address is looked for.  Answering any of
+ * these could start a loop of mail between two programs. */
+const char *mail_never_answer(const char *raw, size_t len, const char *our_address);
 
 #endif

@@ -30,6 +30,7 @@
 #include <nettle/sha2.h>
 
 #include "fsutil.h"
+#include "header.h"
 #include "utf8.h"
 #include "util.h"
 
@@ -188,7 +189,7 @@ static struct mailimf_fields *header_fields(const struct outmsg *m)
 	/* Our mark: a mail that comes back with it is never answered. */
 	need_ok(mailimf_fields_add(f, need(mailimf_field_new_custom(
 					      xstrdup("X-Loop"),
-					      xasprintf("wyrmpost@%s", domain_of(m->from))))));
+					      mail_loop_mark(m->from)))));
 	return f;
 }
 

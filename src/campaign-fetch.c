@@ -121,56 +121,6 @@ static void fetch_log(struct fetch_run *fr, const char *fmt, ...)
 	free(msg);
 }
 
-static bool value_starts(const char *v, const char *w)
-{
-	while (v && (*v == ' ' || *v == '\t'))
-		v++;
-	return v && !ascii_ncasecmp(v, w, strlen(w));
-}
-
-/* Is the From value the campaign's own sender address?  Answering it
- * would be answering ourselves. */
-static bool from_us(const struct campaign *c, const char *from)
-{
-	char *addr = mail_address_of(from);
-	bool us = addr && !ascii_casecmp(addr, c->cfg.sender);
-	free(addr);
-	return us;
-}
-
-/* Mail that must never be answered; returns why, or NULL. */
-static const char *never_answer(const struct campaign *c, const char *raw, size_t len)
-{
-	static const char *const names[] = { "Auto-Submitted", "Precedence", "X-Loop",
-					     "Return-Path", "From", "Content-Type" };
-	char *h[ARRAY_SIZE(names)];
-	const char *why = NULL;
-	const char *at = strrchr(c->cfg.sender, '@');
-	char *loop = xasprintf("wyrmpost@%s", at ? at + 1 : "localhost");
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		h[i] = mail_header_get(raw, len, names[i]);
-	if (h[0] && !value_starts(h[0], "no"))
-		why = "Auto-Submitted";
-	else if (value_starts(h[1], "bulk") || value_starts(h[1], "junk") ||
-		 value_starts(h[1], "list"))
-		why = "Precedence bulk, junk or list";
-	else if (h[2] && strcasestr(h[2], loop))
-		why = "our own X-Loop";
-	else if (h[3] && value_starts(h[3], "<>"))
-		why = "a bounce (empty Return-Path)";
-	else if (value_starts(h[4], "MAILER-DAEMON") || (h[4] && strcasestr(h[4], "<MAILER-DAEMON")))
-		why = "a bounce (MAILER-DAEMON)";
-	else if (value_starts(h[5], "multipart/report"))
-		why = "a delivery report";
-	else if (h[4] && from_us(c, h[4]))
-		why = "from the campaign's own address";
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		free(h[i]);
-	free(loop);
-	return why;
-}
-
 /* Is addr registered anywhere in the campaign: a player's address in
  * any game, or an observer's (who confirmed it)?  Only such an address is
  * ever answered about a mail that names no player of ours: the From of a
@@ -262,7 +212,7 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 		free(key);
 		return WP_OK;
 	}
-	if (!bare && (why = never_answer(c, raw, len))) {
+	if (!bare && (why = mail_never_answer(raw, len, c->cfg.sender))) {
 		fetch_log(fr, "not answered: %s (message %.16s)", why, key);
 		fr->r->ignored++;
 	} else {
