@@ -28,6 +28,8 @@ struct campaign {
 	char *dir;
 	struct config cfg;
 	long long now;  /* the time of this run, seconds since the epoch */
+	const char *templates; /* the folder of kits the report PDFs are drawn
+				  from (NULL: the installed one); the caller's */
 	int lock_fd;
 	struct password_cache passwords; /* the checks of this run */
 };
