@@ -14,6 +14,7 @@
 #ifndef WP_VIEW_H
 #define WP_VIEW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum view_kind { VIEW_GRID, VIEW_HEXES, VIEW_MAP, VIEW_TRACKS };
@@ -87,5 +88,48 @@ void view_add_track(struct view *v, const char *name, const char *symbol, int mi
 		    int max, int value);
 void view_add_card(struct view *v, const char *rank, const char *suit);
 void view_release(struct view *v);
+
+/* The number that box k of a picture's n boxes for track t shows: min + k,
+ * or the track's value in the end box it lies beyond, so that a marker
+ * shows whatever its value. */
+long long view_track_shown(const struct view_track *t, int k, int n);
+
+/* --- walking a view --------------------------------------------------------
+ * Every output of a view (the report PDF's picture, the web archive's SVG,
+ * the report template's context, the report XML) is one walk over it with
+ * its own back end: the walk visits the board's parts, then the tracks,
+ * then the cards, each list in its order, and calls the back end's
+ * function for each element; a NULL function is skipped.  The board's
+ * parts come in one of two orders:
+ *   VIEW_LISTED   cells, pieces, lines: the order a document lists them in
+ *   VIEW_STACKED  the order a picture paints them in, bottom to top: a
+ *                 map's lines under the boxes they join, then its cells;
+ *                 elsewhere the cells, the lines over them, the pieces on
+ *                 top of both
+ * A piece's cell and a line's two ends are handed over with it: the walk
+ * checks that they are cells of the view (BUG() when not). */
+enum view_order { VIEW_LISTED, VIEW_STACKED };
+enum view_part {
+	VIEW_PART_CELLS, VIEW_PART_PIECES, VIEW_PART_LINES, VIEW_PART_TRACKS, VIEW_PART_CARDS,
+};
+
+struct view_walker {
+	/* First, with the whole view: false leaves out the board's parts
+	 * (cells, pieces, lines), e.g. a grid of no columns to draw. */
+	bool (*begin)(void *ctx, const struct view *v);
+	/* Before each part's elements, even when it has none. */
+	void (*part)(void *ctx, enum view_part part);
+	void (*cell)(void *ctx, size_t i, const struct view_cell *c);
+	void (*piece)(void *ctx, const struct view_piece *p, const struct view_cell *on);
+	void (*line)(void *ctx, const struct view_line *l, const struct view_cell *from,
+		     const struct view_cell *to);
+	void (*track)(void *ctx, const struct view_track *t);
+	void (*card)(void *ctx, const struct view_card *c);
+	/* Last. */
+	void (*end)(void *ctx);
+};
+
+void view_walk(const struct view *v, enum view_order order, const struct view_walker *w,
+	       void *ctx);
 
 #endif
