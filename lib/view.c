@@ -103,6 +103,34 @@ void view_release(struct view *v)
 	memset(v, 0, sizeof *v);
 }
 
+/* The names any engine may use: players' colours, a marker's gold. */
+static const struct view_colour common[] = {
+	{ "gold", { 1.00, 0.89, 0.55 } },   { "red", { 0.93, 0.35, 0.30 } },
+	{ "blue", { 0.30, 0.50, 0.90 } },   { "green", { 0.30, 0.70, 0.35 } },
+	{ "yellow", { 0.95, 0.85, 0.25 } }, { "purple", { 0.60, 0.40, 0.80 } },
+	{ "black", { 0.20, 0.20, 0.20 } },  { "grey", { 0.85, 0.85, 0.85 } },
+	{ NULL, { 0, 0, 0 } },
+};
+
+static const struct view_colour *colour_in(const struct view_colour *table, const char *name)
+{
+	for (; table && table->name; table++)
+		if (!strcmp(table->name, name))
+			return table;
+	return NULL;
+}
+
+void view_colour(const struct view *v, const char *fill, double rgb[3])
+{
+	const struct view_colour *c = NULL;
+	if (fill && !(c = colour_in(v->palette, fill)))
+		c = colour_in(common, fill);
+	if (c)
+		memcpy(rgb, c->rgb, sizeof c->rgb);
+	else
+		rgb[0] = rgb[1] = rgb[2] = 1.0;
+}
+
 long long view_track_shown(const struct view_track *t, int k, int n)
 {
 	if (k == n - 1 && t->value > (long long)t->min + n - 1)

@@ -27,9 +27,15 @@ struct view_cell {
 			      (Dragon Pants: axial q, r) for templates */
 	char *label;       /* big, e.g. "7" */
 	char *caption;     /* small, e.g. "Dragon's Hoard" */
-	char *fill;        /* a colour name (see print/view.c), NULL: plain */
+	char *fill;        /* a colour name (see view_colour), NULL: plain */
 	int counters;      /* tokens on it; shown as a number and dots */
 	int round;         /* MAP: a circle rather than a box */
+};
+
+/* A colour a fill may name: red, green and blue, each from 0 to 1. */
+struct view_colour {
+	const char *name;
+	double rgb[3];
 };
 
 /* A piece standing on a cell (a dragon on a hex, a marker on a box). */
@@ -76,6 +82,10 @@ struct view {
 	size_t ntracks, tracks_alloc;
 	struct view_card *cards;
 	size_t ncards, cards_alloc;
+	/* The colours of the engine's own names (its terrain, its heights),
+	 * ended by a NULL name: a static table of the engine's, neither
+	 * copied nor freed.  NULL: only the common names. */
+	const struct view_colour *palette;
 };
 
 void view_init(struct view *v, enum view_kind kind, const char *title);
@@ -88,6 +98,11 @@ void view_add_track(struct view *v, const char *name, const char *symbol, int mi
 		    int max, int value);
 void view_add_card(struct view *v, const char *rank, const char *suit);
 void view_release(struct view *v);
+
+/* The colour fill names in v, into rgb: v's palette, else a common name
+ * (gold, red, blue, green, yellow, purple, black, grey); white for NULL or
+ * a name neither knows. */
+void view_colour(const struct view *v, const char *fill, double rgb[3]);
 
 /* The number that box k of a picture's n boxes for track t shows: min + k,
  * or the track's value in the end box it lies beyond, so that a marker

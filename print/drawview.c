@@ -10,35 +10,10 @@
 
 #include "util.h"
 
-static const struct {
-	const char *name;
-	double rgb[3];
-} colours[] = {
-	{ "gold", { 1.00, 0.89, 0.55 } },  { "water", { 0.70, 0.84, 0.96 } },
-	{ "grass", { 0.78, 0.90, 0.68 } }, { "mountain", { 0.75, 0.72, 0.68 } },
-	{ "power", { 0.96, 0.80, 0.90 } }, { "den", { 0.94, 0.86, 0.76 } },
-	{ "red", { 0.93, 0.35, 0.30 } },   { "blue", { 0.30, 0.50, 0.90 } },
-	{ "green", { 0.30, 0.70, 0.35 } }, { "yellow", { 0.95, 0.85, 0.25 } },
-	{ "purple", { 0.60, 0.40, 0.80 } }, { "black", { 0.20, 0.20, 0.20 } },
-	{ "grey", { 0.85, 0.85, 0.85 } },
-	/* Heights, light to dark: a pile of 1 to 6 books. */
-	{ "shade1", { 0.90, 0.90, 0.88 } }, { "shade2", { 0.82, 0.82, 0.79 } },
-	{ "shade3", { 0.74, 0.74, 0.70 } }, { "shade4", { 0.66, 0.66, 0.61 } },
-	{ "shade5", { 0.58, 0.58, 0.52 } }, { "shade6", { 0.50, 0.50, 0.43 } },
-};
-
-void print_view_colour(const char *name, double rgb[3])
-{
-	rgb[0] = rgb[1] = rgb[2] = 1.0;
-	for (size_t i = 0; name && i < ARRAY_SIZE(colours); i++)
-		if (!strcmp(colours[i].name, name))
-			memcpy(rgb, colours[i].rgb, sizeof colours[i].rgb);
-}
-
-static void fill_named(struct print_doc *d, const char *name)
+static void fill_named(struct print_doc *d, const struct view *v, const char *name)
 {
 	double c[3];
-	print_view_colour(name, c);
+	view_colour(v, name, c);
 	print_fill_rgb(d, c[0], c[1], c[2]);
 }
 
@@ -61,6 +36,7 @@ static void draw_counters(struct print_doc *d, int n, double cx, double y, doubl
 /* A view being drawn: the box it is given, and the layout of its kind. */
 struct drawing {
 	struct print_doc *d;
+	const struct view *v;
 	double x, y, w, h; /* the box, less the title's line once it is drawn */
 	double top;        /* the top of the board, under the title */
 	double used;       /* the height used from the top of the box */
@@ -186,7 +162,7 @@ static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
 	double cell = dr->cell, cx = dr->gx + c->col * cell, cy = dr->top - (c->row + 1) * cell;
 	(void)i;
 	print_stroke_rgb(d, 0.25, 0.2, 0.15);
-	fill_named(d, c->fill);
+	fill_named(d, dr->v, c->fill);
 	print_rect(d, cx + 1, cy + 1, cell - 2, cell - 2, cell * 0.08, PRINT_FILL_STROKE);
 	print_fill_rgb(d, 0, 0, 0);
 	if (c->label)
@@ -231,7 +207,7 @@ static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
 		xy[2 * k] = dr->ox + px + dr->corners[2 * k];
 		xy[2 * k + 1] = dr->oy + py + dr->corners[2 * k + 1];
 	}
-	fill_named(d, c->fill);
+	fill_named(d, dr->v, c->fill);
 	print_stroke_rgb(d, 0.3, 0.3, 0.3);
 	print_poly(d, xy, 6, PRINT_FILL_STROKE);
 	hex_centre(dr, c, &cx, &cy);
@@ -259,7 +235,7 @@ static void hexes_piece(void *ctx, const struct view_piece *p, const struct view
 	struct print_doc *d = dr->d;
 	double cx, cy, flat = dr->hx.flat;
 	hex_centre(dr, on, &cx, &cy);
-	fill_named(d, p->fill ? p->fill : "grey");
+	fill_named(d, dr->v, p->fill ? p->fill : "grey");
 	print_stroke_rgb(d, 0, 0, 0);
 	print_circle(d, cx, cy + flat * 0.08, flat * 0.28, PRINT_FILL_STROKE);
 	print_fill_rgb(d, 0, 0, 0);
@@ -295,7 +271,7 @@ static void map_cell(void *ctx, size_t i, const struct view_cell *c)
 	struct print_doc *d = dr->d;
 	double s = dr->s, cx = dr->ox + (c->x + c->w / 2) * s, cy = dr->oy + (c->y + c->h / 2) * s;
 	(void)i;
-	fill_named(d, c->fill);
+	fill_named(d, dr->v, c->fill);
 	print_stroke_rgb(d, 0.2, 0.2, 0.2);
 	if (c->round)
 		print_circle(d, cx, cy, fmin(c->w, c->h) * s / 2, PRINT_FILL_STROKE);
@@ -330,7 +306,7 @@ static void track(void *ctx, const struct view_track *t)
 		double bx = x + namew + k * box;
 		long long shown = view_track_shown(t, k, n);
 		bool on = shown == t->value;
-		fill_named(d, on ? "gold" : NULL);
+		fill_named(d, dr->v, on ? "gold" : NULL);
 		print_stroke_rgb(d, 0.3, 0.3, 0.3);
 		print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);
 		print_fill_rgb(d, 0, 0, 0);
@@ -361,7 +337,7 @@ double print_view(struct print_doc *d, const struct view *v, double x, double y,
 		.track = track, .end = end,
 	};
 	static const struct view_walker tracks = { .begin = begin, .track = track, .end = end };
-	struct drawing dr = { .d = d, .x = x, .y = y, .w = w, .h = h };
+	struct drawing dr = { .d = d, .v = v, .x = x, .y = y, .w = w, .h = h };
 
 	view_walk(v, VIEW_STACKED,
 		  v->kind == VIEW_GRID	  ? &grid

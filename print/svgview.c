@@ -14,15 +14,14 @@
 #include <string.h>
 
 #include "print.h"
-#include "report-pdf.h"
 #include "util.h"
 
 #define SVG_W 480.0 /* the width maps and tracks are laid out to */
 
-static void fill_attr(struct sb *out, const char *name)
+static void fill_attr(struct sb *out, const struct view *v, const char *name)
 {
 	double c[3];
-	print_view_colour(name, c);
+	view_colour(v, name, c);
 	sb_addf(out, " fill=\"#%02x%02x%02x\"", (int)lround(c[0] * 255), (int)lround(c[1] * 255),
 		(int)lround(c[2] * 255));
 }
@@ -54,6 +53,7 @@ static void counters(struct sb *out, int n, double cx, double y, double size)
 
 /* A view being written: the picture so far and the layout of its kind. */
 struct svg {
+	const struct view *v;
 	struct sb body;
 	double w, h; /* the picture's size */
 	/* HEXES: the hexes, their box and corners, the grid's height. */
@@ -67,12 +67,13 @@ struct svg {
 
 static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
 {
-	struct sb *out = &((struct svg *)ctx)->body;
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
 	double cell = 80, x = c->col * cell, y = c->row * cell;
 	(void)i;
 	sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\"",
 		x + 1, y + 1, cell - 2, cell - 2, cell * 0.08);
-	fill_attr(out, c->fill);
+	fill_attr(out, g->v, c->fill);
 	sb_adds(out, " stroke=\"#40332a\"/>\n");
 	if (c->label)
 		text(out, x + cell / 2, y + cell * 0.38, cell * 0.3, true, "middle", c->label);
@@ -103,7 +104,7 @@ static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
 		sb_addf(out, "%s%.1f,%.1f", k ? " " : "", cx - g->bw / 2 + g->corners[2 * k],
 			cy + g->bh / 2 - g->corners[2 * k + 1]);
 	sb_adds(out, "\"");
-	fill_attr(out, c->fill);
+	fill_attr(out, g->v, c->fill);
 	sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 	if (c->label)
 		text(out, cx, cy + g->hx.flat * 0.4, g->hx.flat * 0.2, false, "middle", c->label);
@@ -129,7 +130,7 @@ static void hexes_piece(void *ctx, const struct view_piece *p, const struct view
 	hex_centre(g, on, &cx, &cy);
 	sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", cx, cy - g->hx.flat * 0.08,
 		g->hx.flat * 0.28);
-	fill_attr(out, p->fill ? p->fill : "grey");
+	fill_attr(out, g->v, p->fill ? p->fill : "grey");
 	sb_adds(out, " stroke=\"#000\"/>\n");
 	if (p->label)
 		text(out, cx, cy, g->hx.flat * 0.2, true, "middle", p->label);
@@ -176,7 +177,7 @@ static void map_cell(void *ctx, size_t i, const struct view_cell *c)
 	else
 		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1\"",
 			c->x * s, H - (c->y + c->h) * s, c->w * s, c->h * s);
-	fill_attr(out, c->fill);
+	fill_attr(out, g->v, c->fill);
 	sb_adds(out, " stroke=\"#333\"/>\n");
 	if (c->label)
 		text(out, cx, cy, size, true, "middle", c->label);
@@ -241,7 +242,7 @@ static void track(void *ctx, const struct view_track *t)
 		bool on = shown == t->value;
 		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" rx=\"2\"",
 			k * box + 0.5, y, box - 2);
-		fill_attr(out, on ? "gold" : NULL);
+		fill_attr(out, g->v, on ? "gold" : NULL);
 		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 		snprintf(num, sizeof num, "%lld", shown);
 		text(out, k * box + box / 2, y + 14.5, 11, on, "middle", num);
@@ -260,7 +261,7 @@ void print_view_svg(const struct view *v, struct sb *out)
 	static const struct view_walker map = { .begin = begin, .cell = map_cell,
 						.line = map_line, .track = track };
 	static const struct view_walker tracks = { .begin = begin, .track = track };
-	struct svg g = { .body = SB_INIT, .w = SVG_W };
+	struct svg g = { .v = v, .body = SB_INIT, .w = SVG_W };
 
 	view_walk(v, VIEW_STACKED,
 		  v->kind == VIEW_GRID	  ? &grid
