@@ -49,6 +49,10 @@ char *campaign_game_path(const struct campaign *c, const char *id, const char *r
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);
 int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 		       char **err);
+/* The same for a game still in play: one that is over is refused
+ * (WP_ERR_USAGE, *err saying so), for what the game master changes. */
+int campaign_load_live_game(const struct campaign *c, const char *id, struct game *g,
+			    char **err);
 
 /* --- new games ------------------------------------------------------------ */
 struct new_player {
