@@ -55,15 +55,6 @@ static char *content_type(const struct mailmime_content *ct)
 	return low;
 }
 
-static int hexdigit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-		return (c | 0x20) - 'a' + 10;
-	return -1;
-}
-
 static const char *content_param(struct mailmime_content *ct, const char *name)
 {
 	char buf[32];
@@ -104,7 +95,7 @@ static char *rfc2231_decode(const char *v)
 	q = q ? strchr(q + 1, '\'') : NULL;
 	for (const char *p = q ? q + 1 : v; *p; p++) {
 		int hi, lo;
-		if (*p == '%' && (hi = hexdigit(p[1])) >= 0 && (lo = hexdigit(p[2])) >= 0) {
+		if (*p == '%' && (hi = hex_digit(p[1])) >= 0 && (lo = hex_digit(p[2])) >= 0) {
 			sb_addc(&s, (char)(hi << 4 | lo));
 			p += 2;
 		} else {

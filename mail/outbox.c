@@ -362,8 +362,7 @@ static char *boundary_for(const char *key, const char *text)
 		sha256_init(&ctx);
 		sha256_update(&ctx, strlen(key), (const uint8_t *)key);
 		sha256_digest(&ctx, sizeof d, d);
-		for (size_t i = 0; i < 16; i++)
-			sb_addf(&hex, "%02x", d[i]);
+		sb_add_hex(&hex, d, 16);
 		base = xasprintf("=_wyrmpost_%s", sb_str(&hex));
 		sb_release(&hex);
 	}

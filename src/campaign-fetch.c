@@ -49,8 +49,7 @@ static char *hex_sha256(const char *data, size_t len)
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, (const uint8_t *)data);
 	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		sb_addf(&out, "%02x", d[i]);
+	sb_add_hex(&out, d, sizeof d);
 	return sb_detach(&out);
 }
 
@@ -372,8 +371,7 @@ static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len,
 	if (out >= 0)
 		close(out);
 	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		sb_addf(&hex, "%02x", d[i]);
+	sb_add_hex(&hex, d, sizeof d);
 	name = xasprintf("%s.eml", sb_str(&hex));
 	path = xasprintf("%s/%s", dir, name);
 	if (!rc && fs_rename(tmp, path, err))

@@ -23,10 +23,12 @@ static char *short_hash(const char *text, size_t len)
 {
 	struct sha256_ctx ctx;
 	uint8_t d[SHA256_DIGEST_SIZE];
+	struct sb hex = SB_INIT;
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, (const uint8_t *)text);
 	sha256_digest(&ctx, sizeof d, d);
-	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
+	sb_add_hex(&hex, d, 6);
+	return sb_detach(&hex);
 }
 
 /* The word a player most likely meant by the first word of line: the

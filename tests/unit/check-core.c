@@ -326,6 +326,25 @@ START_TEST(string_buffers_format_any_length)
 }
 END_TEST
 
+START_TEST(hex_both_ways)
+{
+	static const unsigned char bytes[] = { 0x00, 0x0f, 0xa5, 0xff };
+	struct sb sb = SB_INIT;
+	sb_add_hex(&sb, bytes, sizeof bytes);
+	ck_assert_str_eq(sb_str(&sb), "000fa5ff");
+	sb_release(&sb);
+	ck_assert_int_eq(hex_digit('0'), 0);
+	ck_assert_int_eq(hex_digit('9'), 9);
+	ck_assert_int_eq(hex_digit('a'), 10);
+	ck_assert_int_eq(hex_digit('F'), 15);
+	ck_assert_int_eq(hex_digit('g'), -1);
+	ck_assert_int_eq(hex_digit('G'), -1);
+	ck_assert_int_eq(hex_digit('@'), -1);
+	ck_assert_int_eq(hex_digit('`'), -1);
+	ck_assert_int_eq(hex_digit((char)0xc1), -1);
+}
+END_TEST
+
 /* --- the walk over a view: what each back end is called with, in order */
 
 static void note(void *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -466,6 +485,7 @@ int main(void)
 	tcase_add_test(tc, edit_distances);
 	tcase_add_test(tc, small_parsers);
 	tcase_add_test(tc, string_buffers_format_any_length);
+	tcase_add_test(tc, hex_both_ways);
 	tcase_add_test(tc, view_walk_orders);
 	tcase_add_test(tc, view_track_boxes);
 	tcase_set_timeout(tc, 60);
