@@ -28,6 +28,7 @@
 
 #include "fetch.h"
 #include "fsutil.h"
+#include "hash.h"
 #include "header.h"
 #include "mime.h"
 #include "orders.h"
@@ -41,25 +42,13 @@ struct fetch_run {
 	struct intake_result *in; /* submit's message: its verdict; else NULL */
 };
 
-static char *hex_sha256(const char *data, size_t len)
-{
-	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
-	struct sb out = SB_INIT;
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, (const uint8_t *)data);
-	sha256_digest(&ctx, sizeof d, d);
-	sb_add_hex(&out, d, sizeof d);
-	return sb_detach(&out);
-}
-
 /* The index key of a message: its Message-ID, or its content. */
 static char *message_key(const char *raw, size_t len)
 {
 	char *id = mail_header_get(raw, len, "Message-ID"), *key;
 	if (id)
 		str_trim(id);
-	key = id && *id ? hex_sha256(id, strlen(id)) : hex_sha256(raw, len);
+	key = id && *id ? sha256_hex(id, strlen(id), 32) : sha256_hex(raw, len, 32);
 	free(id);
 	return key;
 }
@@ -289,7 +278,7 @@ static int handle_spooled(struct fetch_run *fr, const char *path, const char *ra
 static int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err)
 {
 	struct campaign *c = fr->c;
-	char *hash = hex_sha256(raw, len), *name = xasprintf("%s.eml", hash), *path;
+	char *hash = sha256_hex(raw, len, 32), *name = xasprintf("%s.eml", hash), *path;
 	int rc;
 
 	fr->r->messages++;

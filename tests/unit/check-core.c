@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 
+#include "hash.h"
 #include "options.h"
 #include "password.h"
 #include "rng.h"
@@ -342,6 +343,13 @@ START_TEST(hex_both_ways)
 	ck_assert_int_eq(hex_digit('@'), -1);
 	ck_assert_int_eq(hex_digit('`'), -1);
 	ck_assert_int_eq(hex_digit((char)0xc1), -1);
+	/* FIPS 180-2's example, whole and cut short. */
+	char *h = sha256_hex("abc", 3, 32);
+	ck_assert_str_eq(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	free(h);
+	h = sha256_hex("abc", 3, 6);
+	ck_assert_str_eq(h, "ba7816bf8f01");
+	free(h);
 }
 END_TEST
 
