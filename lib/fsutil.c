@@ -91,16 +91,19 @@ int fs_fsync_dir(const char *dir, char **err)
 	return 0;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+int fs_write_all(int fd, const void *buf, size_t len)
 {
+	const char *p = buf;
 	while (len) {
-		ssize_t n = write(fd, data, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!n)
+				errno = EIO; /* no progress: never spin on it */
 			return -1;
 		}
-		data += n;
+		p += n;
 		len -= (size_t)n;
 	}
 	return 0;
@@ -188,7 +191,7 @@ static int write_atomic(const char *path, const char *data, size_t len, mode_t m
 	}
 	if (staging()) {
 		/* Flushed and renamed by fs_batch_end. */
-		if (write_all(fd, data, len) || close(fd)) {
+		if (fs_write_all(fd, data, len) || close(fd)) {
 			*err = sys_err("cannot write", tmp);
 			unlink(tmp);
 			goto out;
@@ -197,7 +200,7 @@ static int write_atomic(const char *path, const char *data, size_t len, mode_t m
 		rc = 0;
 		goto out;
 	}
-	if (write_all(fd, data, len) || fsync(fd)) {
+	if (fs_write_all(fd, data, len) || fsync(fd)) {
 		*err = sys_err("cannot write", tmp);
 		close(fd);
 		unlink(tmp);

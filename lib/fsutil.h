@@ -19,6 +19,9 @@
  * more than max bytes too.  0, or -1 with *err naming the file. */
 int fs_read_file(const char *path, char **buf, size_t *len, char **err);
 int fs_read_file_max(const char *path, size_t max, char **buf, size_t *len, char **err);
+/* Write all len bytes of buf to fd, again after a short write or a signal:
+ * 0, or -1 with errno (the one function that loops on write()). */
+int fs_write_all(int fd, const void *buf, size_t len);
 /* Write path atomically: a temporary file in the same directory, fsync,
  * rename over path, fsync of the directory.  The file's mode is 0666 less
  * the umask, as for any program's output. */

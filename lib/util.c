@@ -147,6 +147,16 @@ void sb_vaddf(struct sb *sb, const char *fmt, va_list ap)
 	sb->len += (size_t)n;
 }
 
+void sb_add_hex(struct sb *sb, const void *bytes, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	const unsigned char *b = bytes;
+	for (size_t i = 0; i < n; i++) {
+		sb_addc(sb, digits[b[i] >> 4]);
+		sb_addc(sb, digits[b[i] & 15]);
+	}
+}
+
 void sb_addf(struct sb *sb, const char *fmt, ...)
 {
 	va_list ap;
@@ -249,6 +259,17 @@ bool parse_u64(const char *s, uint64_t *out)
 static int lower(int c)
 {
 	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 int ascii_casecmp(const char *a, const char *b)

@@ -62,6 +62,8 @@ void sb_adds(struct sb *sb, const char *s);
 void sb_addc(struct sb *sb, char c);
 void sb_addf(struct sb *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vaddf(struct sb *sb, const char *fmt, va_list ap);
+/* n bytes as lowercase hexadecimal, two digits a byte. */
+void sb_add_hex(struct sb *sb, const void *bytes, size_t n);
 /* s with & < > " ' escaped, for HTML, SVG and XML text and attributes. */
 void sb_add_escaped(struct sb *sb, const char *s);
 const char *sb_str(const struct sb *sb); /* "" when empty, never NULL */
@@ -89,6 +91,9 @@ bool parse_u64(const char *s, uint64_t *out);
 int ascii_casecmp(const char *a, const char *b);
 int ascii_ncasecmp(const char *a, const char *b, size_t n);
 char *ascii_lower_dup(const char *s);
+
+/* The value of the hexadecimal digit c, either case, or -1. */
+int hex_digit(char c);
 
 /* Trim ASCII white space at both ends, in place; returns s. */
 char *str_trim(char *s);

@@ -1,4 +1,4 @@
-/* view.c - building views; see view.h. */
+/* view.c - building views, and the one walk over a view; see view.h. */
 #include "view.h"
 
 #include <stdlib.h>
@@ -101,4 +101,100 @@ void view_release(struct view *v)
 	free(v->title);
 	free(v->unit);
 	memset(v, 0, sizeof *v);
+}
+
+/* The names any engine may use: players' colours, a marker's gold. */
+static const struct view_colour common[] = {
+	{ "gold", { 1.00, 0.89, 0.55 } },   { "red", { 0.93, 0.35, 0.30 } },
+	{ "blue", { 0.30, 0.50, 0.90 } },   { "green", { 0.30, 0.70, 0.35 } },
+	{ "yellow", { 0.95, 0.85, 0.25 } }, { "purple", { 0.60, 0.40, 0.80 } },
+	{ "black", { 0.20, 0.20, 0.20 } },  { "grey", { 0.85, 0.85, 0.85 } },
+	{ NULL, { 0, 0, 0 } },
+};
+
+static const struct view_colour *colour_in(const struct view_colour *table, const char *name)
+{
+	for (; table && table->name; table++)
+		if (!strcmp(table->name, name))
+			return table;
+	return NULL;
+}
+
+void view_colour(const struct view *v, const char *fill, double rgb[3])
+{
+	const struct view_colour *c = NULL;
+	if (fill && !(c = colour_in(v->palette, fill)))
+		c = colour_in(common, fill);
+	if (c)
+		memcpy(rgb, c->rgb, sizeof c->rgb);
+	else
+		rgb[0] = rgb[1] = rgb[2] = 1.0;
+}
+
+long long view_track_shown(const struct view_track *t, int k, int n)
+{
+	if (k == n - 1 && t->value > (long long)t->min + n - 1)
+		return t->value;
+	if (k == 0 && t->value < t->min)
+		return t->value;
+	return (long long)t->min + k;
+}
+
+static const struct view_cell *cell_at(const struct view *v, int i)
+{
+	if (i < 0 || (size_t)i >= v->ncells)
+		BUG("a view's piece or line names cell %d of %zu", i, v->ncells);
+	return &v->cells[i];
+}
+
+static void walk_part(const struct view *v, enum view_part part, const struct view_walker *w,
+		      void *ctx)
+{
+	if (w->part)
+		w->part(ctx, part);
+	switch (part) {
+	case VIEW_PART_CELLS:
+		for (size_t i = 0; w->cell && i < v->ncells; i++)
+			w->cell(ctx, i, &v->cells[i]);
+		break;
+	case VIEW_PART_PIECES:
+		for (size_t i = 0; w->piece && i < v->npieces; i++)
+			w->piece(ctx, &v->pieces[i], cell_at(v, v->pieces[i].cell));
+		break;
+	case VIEW_PART_LINES:
+		for (size_t i = 0; w->line && i < v->nlines; i++)
+			w->line(ctx, &v->lines[i], cell_at(v, v->lines[i].from),
+				cell_at(v, v->lines[i].to));
+		break;
+	case VIEW_PART_TRACKS:
+		for (size_t i = 0; w->track && i < v->ntracks; i++)
+			w->track(ctx, &v->tracks[i]);
+		break;
+	case VIEW_PART_CARDS:
+		for (size_t i = 0; w->card && i < v->ncards; i++)
+			w->card(ctx, &v->cards[i]);
+		break;
+	}
+}
+
+void view_walk(const struct view *v, enum view_order order, const struct view_walker *w,
+	       void *ctx)
+{
+	static const enum view_part listed[] = { VIEW_PART_CELLS, VIEW_PART_PIECES,
+						 VIEW_PART_LINES };
+	static const enum view_part map[] = { VIEW_PART_LINES, VIEW_PART_CELLS,
+					      VIEW_PART_PIECES };
+	static const enum view_part stacked[] = { VIEW_PART_CELLS, VIEW_PART_LINES,
+						  VIEW_PART_PIECES };
+	const enum view_part *board = order == VIEW_LISTED ? listed
+				      : v->kind == VIEW_MAP ? map
+							    : stacked;
+
+	if (!w->begin || w->begin(ctx, v))
+		for (size_t i = 0; i < ARRAY_SIZE(listed); i++)
+			walk_part(v, board[i], w, ctx);
+	walk_part(v, VIEW_PART_TRACKS, w, ctx);
+	walk_part(v, VIEW_PART_CARDS, w, ctx);
+	if (w->end)
+		w->end(ctx);
 }

@@ -14,6 +14,7 @@
 #ifndef WP_VIEW_H
 #define WP_VIEW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum view_kind { VIEW_GRID, VIEW_HEXES, VIEW_MAP, VIEW_TRACKS };
@@ -26,9 +27,15 @@ struct view_cell {
 			      (Dragon Pants: axial q, r) for templates */
 	char *label;       /* big, e.g. "7" */
 	char *caption;     /* small, e.g. "Dragon's Hoard" */
-	char *fill;        /* a colour name (see print/view.c), NULL: plain */
+	char *fill;        /* a colour name (see view_colour), NULL: plain */
 	int counters;      /* tokens on it; shown as a number and dots */
 	int round;         /* MAP: a circle rather than a box */
+};
+
+/* A colour a fill may name: red, green and blue, each from 0 to 1. */
+struct view_colour {
+	const char *name;
+	double rgb[3];
 };
 
 /* A piece standing on a cell (a dragon on a hex, a marker on a box). */
@@ -75,6 +82,10 @@ struct view {
 	size_t ntracks, tracks_alloc;
 	struct view_card *cards;
 	size_t ncards, cards_alloc;
+	/* The colours of the engine's own names (its terrain, its heights),
+	 * ended by a NULL name: a static table of the engine's, neither
+	 * copied nor freed.  NULL: only the common names. */
+	const struct view_colour *palette;
 };
 
 void view_init(struct view *v, enum view_kind kind, const char *title);
@@ -87,5 +98,53 @@ void view_add_track(struct view *v, const char *name, const char *symbol, int mi
 		    int max, int value);
 void view_add_card(struct view *v, const char *rank, const char *suit);
 void view_release(struct view *v);
+
+/* The colour fill names in v, into rgb: v's palette, else a common name
+ * (gold, red, blue, green, yellow, purple, black, grey); white for NULL or
+ * a name neither knows. */
+void view_colour(const struct view *v, const char *fill, double rgb[3]);
+
+/* The number that box k of a picture's n boxes for track t shows: min + k,
+ * or the track's value in the end box it lies beyond, so that a marker
+ * shows whatever its value. */
+long long view_track_shown(const struct view_track *t, int k, int n);
+
+/* --- walking a view --------------------------------------------------------
+ * Every output of a view (the report PDF's picture, the web archive's SVG,
+ * the report template's context, the report XML) is one walk over it with
+ * its own back end: the walk visits the board's parts, then the tracks,
+ * then the cards, each list in its order, and calls the back end's
+ * function for each element; a NULL function is skipped.  The board's
+ * parts come in one of two orders:
+ *   VIEW_LISTED   cells, pieces, lines: the order a document lists them in
+ *   VIEW_STACKED  the order a picture paints them in, bottom to top: a
+ *                 map's lines under the boxes they join, then its cells;
+ *                 elsewhere the cells, the lines over them, the pieces on
+ *                 top of both
+ * A piece's cell and a line's two ends are handed over with it: the walk
+ * checks that they are cells of the view (BUG() when not). */
+enum view_order { VIEW_LISTED, VIEW_STACKED };
+enum view_part {
+	VIEW_PART_CELLS, VIEW_PART_PIECES, VIEW_PART_LINES, VIEW_PART_TRACKS, VIEW_PART_CARDS,
+};
+
+struct view_walker {
+	/* First, with the whole view: false leaves out the board's parts
+	 * (cells, pieces, lines), e.g. a grid of no columns to draw. */
+	bool (*begin)(void *ctx, const struct view *v);
+	/* Before each part's elements, even when it has none. */
+	void (*part)(void *ctx, enum view_part part);
+	void (*cell)(void *ctx, size_t i, const struct view_cell *c);
+	void (*piece)(void *ctx, const struct view_piece *p, const struct view_cell *on);
+	void (*line)(void *ctx, const struct view_line *l, const struct view_cell *from,
+		     const struct view_cell *to);
+	void (*track)(void *ctx, const struct view_track *t);
+	void (*card)(void *ctx, const struct view_card *c);
+	/* Last. */
+	void (*end)(void *ctx);
+};
+
+void view_walk(const struct view *v, enum view_order order, const struct view_walker *w,
+	       void *ctx);
 
 #endif

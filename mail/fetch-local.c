@@ -151,7 +151,7 @@ static int dotlock(const char *path, char **lock, char **err)
 		int fd = open(*lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd >= 0) {
 			char *pid = xasprintf("%lld\n", (long long)getpid());
-			bool written = write(fd, pid, strlen(pid)) == (ssize_t)strlen(pid);
+			bool written = !fs_write_all(fd, pid, strlen(pid));
 			free(pid);
 			close(fd);
 			if (written)
@@ -209,7 +209,6 @@ static int rewrite(const char *path, const struct stat *st, const char *data, si
 {
 	char *tmp = xasprintf("%s.wyrmpost-XXXXXX", path);
 	int fd = mkstemp(tmp), rc = -1;
-	size_t off = 0;
 
 	if (fd < 0) {
 		*err = xasprintf("cannot rewrite mbox '%s': %s", path, strerror(errno));
@@ -218,15 +217,7 @@ static int rewrite(const char *path, const struct stat *st, const char *data, si
 	}
 	if (fchmod(fd, st->st_mode & 07777) || (fchown(fd, st->st_uid, st->st_gid) && errno != EPERM))
 		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto fail;
-		off += (size_t)n;
-	}
-	if (fsync(fd))
+	if (fs_write_all(fd, data, len) || fsync(fd))
 		goto fail;
 	close(fd);
 	fd = -1;

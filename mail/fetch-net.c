@@ -10,14 +10,6 @@
 
 /* --- the URL ----------------------------------------------------------------- */
 
-static int hexval(char ch)
-{
-	return ch >= '0' && ch <= '9' ? ch - '0'
-	       : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-	       : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-					: -1;
-}
-
 /* %-decode s[0..n); NULL when an escape is bad or decodes to a control. */
 static char *pct_decode(const char *s, size_t n)
 {
@@ -25,8 +17,8 @@ static char *pct_decode(const char *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char ch = (unsigned char)s[i];
 		if (ch == '%') {
-			int h = i + 2 < n ? hexval(s[i + 1]) : -1;
-			int l = i + 2 < n ? hexval(s[i + 2]) : -1;
+			int h = i + 2 < n ? hex_digit(s[i + 1]) : -1;
+			int l = i + 2 < n ? hex_digit(s[i + 2]) : -1;
 			if (h < 0 || l < 0) {
 				sb_release(&out);
 				return NULL;

@@ -9,17 +9,6 @@
 
 #include "utf8.h"
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f') /* not RFC 2045, but clients write it */
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* libetpan turns "=ZZ" or "50%=off" into garbage bytes (LIBETPAN.md §3.2);
  * HTML mail is full of raw '=', so anything that is not an escape or a soft
  * break stays as it was written. */
@@ -46,8 +35,9 @@ void mime_qp_decode(const char *in, size_t n, struct sb *out)
 			i = j;
 			continue;
 		}
-		hi = i + 1 < n ? hexval((unsigned char)in[i + 1]) : -1;
-		lo = i + 2 < n ? hexval((unsigned char)in[i + 2]) : -1;
+		/* lowercase too: not RFC 2045, but clients write it */
+		hi = i + 1 < n ? hex_digit(in[i + 1]) : -1;
+		lo = i + 2 < n ? hex_digit(in[i + 2]) : -1;
 		if (hi >= 0 && lo >= 0) {
 			sb_addc(out, (char)(hi << 4 | lo));
 			i += 2;

@@ -8,6 +8,8 @@
 
 #include <libetpan/libetpan.h>
 
+#include "header.h"
+
 /* Bounds on what one message may make us do; beyond them parts are
  * ignored, which is harmless for orders mail. */
 /* Real mail nests a handful of levels (a signed reply with an HTML twin and
@@ -53,15 +55,6 @@ static char *content_type(const struct mailmime_content *ct)
 	return low;
 }
 
-static int hexdigit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-		return (c | 0x20) - 'a' + 10;
-	return -1;
-}
-
 static const char *content_param(struct mailmime_content *ct, const char *name)
 {
 	char buf[32];
@@ -102,7 +95,7 @@ static char *rfc2231_decode(const char *v)
 	q = q ? strchr(q + 1, '\'') : NULL;
 	for (const char *p = q ? q + 1 : v; *p; p++) {
 		int hi, lo;
-		if (*p == '%' && (hi = hexdigit(p[1])) >= 0 && (lo = hexdigit(p[2])) >= 0) {
+		if (*p == '%' && (hi = hex_digit(p[1])) >= 0 && (lo = hex_digit(p[2])) >= 0) {
 			sb_addc(&s, (char)(hi << 4 | lo));
 			p += 2;
 		} else {
@@ -393,15 +386,8 @@ static char *close_boundary(const char *raw, size_t len, struct mailmime *body,
 static void raw_body(struct walk *w, const char *raw, size_t len)
 {
 	struct sb t = SB_INIT;
-	size_t i = 0, n;
-	while (i < len) { /* skip the header block and its blank line */
-		const char *nl = memchr(raw + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - raw) : len;
-		bool blank = end == i || (end == i + 1 && raw[i] == '\r');
-		i = end + 1;
-		if (blank)
-			break;
-	}
+	size_t i, n;
+	mail_header_end(raw, len, &i);
 	if (i >= len)
 		return;
 	mime_to_utf8(raw + i, len - i, NULL, &t);

@@ -49,8 +49,14 @@ static void cpu_budget(const struct mime_limits *lim)
 {
 	struct rusage ru;
 	rlim_t used = 0, soft, hard = cpu_lifetime(lim);
-	if (getrusage(RUSAGE_SELF, &ru) == 0)
-		used = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1;
+	/* User and system time together, then rounded up: rounding each down
+	 * first lost up to two seconds of a busy child's (its system time is
+	 * large on a loaded machine), and the mail's budget with them. */
+	if (getrusage(RUSAGE_SELF, &ru) == 0) {
+		long long us = ((long long)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
+			       ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+		used = (rlim_t)(us / 1000000 + 1);
+	}
 	soft = used + lim->cpu_seconds;
 	limit(RLIMIT_CPU, soft < hard ? soft : hard, hard);
 }

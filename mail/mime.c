@@ -1,7 +1,6 @@
 /* mime.c - mime_orders_text(): the sandboxed parse (mime-sandbox.c) with
- * its limits and second try, the form its result travels in from the
- * child, and what must never be answered; see mime.h.  The parse itself is
- * in mime-parse.c. */
+ * its limits and second try, and the form its result travels in from the
+ * child; see mime.h.  The parse itself is in mime-parse.c. */
 #include "mime-int.h"
 
 #include <stdlib.h>
@@ -178,26 +177,6 @@ int mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
 		free(e);
 	}
 	return rc;
-}
-
-const char *mime_never_answer(const struct mime_result *r, const char *our_loop)
-{
-	const char *p = r->precedence, *a = r->auto_submitted;
-	if (r->bounce)
-		return "a bounce or delivery report";
-	/* "no" may carry a comment or parameters: "no (human)", "no; x=y". */
-	if (a && (ascii_ncasecmp(a, "no", 2) || (a[2] && a[2] != ' ' && a[2] != ';' && a[2] != '(')))
-		return "Auto-Submitted";
-	if (p && (!ascii_ncasecmp(p, "bulk", 4) || !ascii_ncasecmp(p, "junk", 4) ||
-		  !ascii_ncasecmp(p, "list", 4)))
-		return "Precedence bulk, junk or list";
-	if (our_loop && r->x_loop) {
-		size_t n = strlen(our_loop);
-		for (const char *v = r->x_loop; v; v = strchr(v, '\n') ? strchr(v, '\n') + 1 : NULL)
-			if (!ascii_ncasecmp(v, our_loop, n) && (v[n] == '\0' || v[n] == '\n'))
-				return "our own X-Loop";
-	}
-	return NULL;
 }
 
 void mime_result_release(struct mime_result *r)

@@ -1,6 +1,7 @@
 /* mime.h - one untrusted RFC 5322 message in, the UTF-8 text that should
- * hold a player's orders out, plus the headers needed to answer it (or to
- * know that it must never be answered).
+ * hold a player's orders out, plus the headers needed to answer it.  (Whether
+ * it must never be answered is header.h's mail_never_answer(), which reads
+ * the raw header block in the caller: the intake asks before any parse.)
  *
  * Safety.  libetpan 1.9.4 (Debian 12) can be crashed by a 150-byte mail
  * (see LIBETPAN.md), so no message is parsed in the calling process but in
@@ -103,17 +104,12 @@ struct mime_result {
 int mime_orders_text(const char *raw, size_t len, const struct mime_limits *lim,
 		     struct mime_result *out, char **err);
 
-/* Why this mail must never be answered, or NULL when it may be: a bounce,
- * Auto-Submitted other than "no", Precedence bulk/junk/list, or an X-Loop
- * value equal to our_loop (ASCII case-insensitive; NULL: not checked). */
 /* Stop the parser child and wait for it; the next mime_orders_text()
  * starts another.  For the end of a batch (a fetch, a submission): the
  * child then holds nothing while the caller goes on.  Called at exit too
  * (atexit), and harmless when no child runs.  In a process forked from the
  * one that started the child, it only closes the inherited socket. */
 void mime_parser_shutdown(void);
-
-const char *mime_never_answer(const struct mime_result *r, const char *our_loop);
 
 void mime_result_release(struct mime_result *r);
 

@@ -27,9 +27,10 @@
 
 #include <libetpan/libetpan.h>
 #include <nettle/base64.h>
-#include <nettle/sha2.h>
 
 #include "fsutil.h"
+#include "hash.h"
+#include "header.h"
 #include "utf8.h"
 #include "util.h"
 
@@ -188,7 +189,7 @@ static struct mailimf_fields *header_fields(const struct outmsg *m)
 	/* Our mark: a mail that comes back with it is never answered. */
 	need_ok(mailimf_fields_add(f, need(mailimf_field_new_custom(
 					      xstrdup("X-Loop"),
-					      xasprintf("wyrmpost@%s", domain_of(m->from))))));
+					      mail_loop_mark(m->from)))));
 	return f;
 }
 
@@ -355,16 +356,9 @@ static char *boundary_for(const char *key, const char *text)
 	if (strlen(key) <= 48 && boundary_chars(key)) {
 		base = xasprintf("=_wyrmpost_%s", key);
 	} else {
-		struct sha256_ctx ctx;
-		uint8_t d[SHA256_DIGEST_SIZE];
-		struct sb hex = SB_INIT;
-		sha256_init(&ctx);
-		sha256_update(&ctx, strlen(key), (const uint8_t *)key);
-		sha256_digest(&ctx, sizeof d, d);
-		for (size_t i = 0; i < 16; i++)
-			sb_addf(&hex, "%02x", d[i]);
-		base = xasprintf("=_wyrmpost_%s", sb_str(&hex));
-		sb_release(&hex);
+		char *hex = sha256_hex(key, strlen(key), 16);
+		base = xasprintf("=_wyrmpost_%s", hex);
+		free(hex);
 	}
 	b = xstrdup(base);
 	for (unsigned n = 1; strstr(text, b); n++) {

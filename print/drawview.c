@@ -1,5 +1,7 @@
 /* drawview.c - drawing views: grids, hex maps, box maps, tracks.
- * See report-pdf.h.  Every kind is drawn the same way for every game. */
+ * See report-pdf.h.  Every kind is drawn the same way for every game, by
+ * the walk of lib/view.h in the order the picture stacks (VIEW_STACKED):
+ * one back end a kind, whose functions draw one element each. */
 #include "report-pdf.h"
 
 #include <math.h>
@@ -8,35 +10,10 @@
 
 #include "util.h"
 
-static const struct {
-	const char *name;
-	double rgb[3];
-} colours[] = {
-	{ "gold", { 1.00, 0.89, 0.55 } },  { "water", { 0.70, 0.84, 0.96 } },
-	{ "grass", { 0.78, 0.90, 0.68 } }, { "mountain", { 0.75, 0.72, 0.68 } },
-	{ "power", { 0.96, 0.80, 0.90 } }, { "den", { 0.94, 0.86, 0.76 } },
-	{ "red", { 0.93, 0.35, 0.30 } },   { "blue", { 0.30, 0.50, 0.90 } },
-	{ "green", { 0.30, 0.70, 0.35 } }, { "yellow", { 0.95, 0.85, 0.25 } },
-	{ "purple", { 0.60, 0.40, 0.80 } }, { "black", { 0.20, 0.20, 0.20 } },
-	{ "grey", { 0.85, 0.85, 0.85 } },
-	/* Heights, light to dark: a pile of 1 to 6 books. */
-	{ "shade1", { 0.90, 0.90, 0.88 } }, { "shade2", { 0.82, 0.82, 0.79 } },
-	{ "shade3", { 0.74, 0.74, 0.70 } }, { "shade4", { 0.66, 0.66, 0.61 } },
-	{ "shade5", { 0.58, 0.58, 0.52 } }, { "shade6", { 0.50, 0.50, 0.43 } },
-};
-
-void print_view_colour(const char *name, double rgb[3])
-{
-	rgb[0] = rgb[1] = rgb[2] = 1.0;
-	for (size_t i = 0; name && i < ARRAY_SIZE(colours); i++)
-		if (!strcmp(colours[i].name, name))
-			memcpy(rgb, colours[i].rgb, sizeof colours[i].rgb);
-}
-
-static void fill_named(struct print_doc *d, const char *name)
+static void fill_named(struct print_doc *d, const struct view *v, const char *name)
 {
 	double c[3];
-	print_view_colour(name, c);
+	view_colour(v, name, c);
 	print_fill_rgb(d, c[0], c[1], c[2]);
 }
 
@@ -56,92 +33,51 @@ static void draw_counters(struct print_doc *d, int n, double cx, double y, doubl
 	print_text(d, PRINT_SANS_BOLD, size * 0.9, cx, y + r * 2.5, PRINT_CENTER, num);
 }
 
-static double draw_grid(struct print_doc *d, const struct view *v, double x, double top,
-			double w, double h)
+/* A view being drawn: the box it is given, and the layout of its kind. */
+struct drawing {
+	struct print_doc *d;
+	const struct view *v;
+	double x, y, w, h; /* the box, less the title's line once it is drawn */
+	double top;        /* the top of the board, under the title */
+	double used;       /* the height used from the top of the box */
+	bool title;
+	/* GRID: a cell's side and the grid's left edge. */
+	double cell, gx;
+	/* HEXES: the hexes scaled to fit and their corners. */
+	struct print_hex hx;
+	double corners[12];
+	/* HEXES and MAP: the board's origin; MAP: its scale, mm a unit. */
+	double ox, oy, s;
+	/* The tracks, under the board: the top of them, and of the next. */
+	double ttop, ty;
+};
+
+static bool grid_layout(struct drawing *dr, const struct view *v)
 {
-	double cell = fmin(w / v->cols, h / v->rows), gx = x + (w - cell * v->cols) / 2;
-	print_line_width(d, 0.4);
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double cx = gx + c->col * cell, cy = top - (c->row + 1) * cell;
-		print_stroke_rgb(d, 0.25, 0.2, 0.15);
-		fill_named(d, c->fill);
-		print_rect(d, cx + 1, cy + 1, cell - 2, cell - 2, cell * 0.08, PRINT_FILL_STROKE);
-		print_fill_rgb(d, 0, 0, 0);
-		if (c->label)
-			print_text(d, PRINT_SANS_BOLD, cell * 0.9, cx + cell / 2, cy + cell * 0.62,
-				   PRINT_CENTER, c->label);
-		if (c->caption)
-			print_text(d, PRINT_SANS, cell * 0.28, cx + cell / 2, cy + cell * 0.48,
-				   PRINT_CENTER, c->caption);
-		draw_counters(d, c->counters, cx + cell / 2, cy + cell * 0.18, cell * 0.35);
-	}
-	return cell * v->rows;
+	if (v->cols <= 0 || v->rows <= 0)
+		return false;
+	dr->cell = fmin(dr->w / v->cols, dr->h / v->rows);
+	dr->gx = dr->x + (dr->w - dr->cell * v->cols) / 2;
+	dr->used += dr->cell * v->rows;
+	return true;
 }
 
-static void hex_centre(const struct print_hex *hx, const struct view_cell *c, double ox,
-		       double oy, double *x, double *y)
+static bool hexes_layout(struct drawing *dr, const struct view *v)
 {
-	double bw, bh, px, py;
-	print_hex_box(hx, &bw, &bh);
-	print_hex_pos(hx, c->col, c->row, &px, &py);
-	*x = ox + px + bw / 2;
-	*y = oy + py + bh / 2;
-}
-
-static double draw_hexes(struct print_doc *d, const struct view *v, double x, double top,
-			 double w, double h)
-{
-	struct print_hex unit = { PRINT_HEX_POINTY, 10, 0 }, hx;
-	double gw, gh, s, ox, oy, corners[12];
+	struct print_hex unit = { PRINT_HEX_POINTY, 10, 0 };
+	double gw, gh, s;
+	if (v->cols <= 0 || v->rows <= 0)
+		return false;
 	print_hex_grid_size(&unit, v->cols, v->rows, &gw, &gh);
-	s = fmin(w / gw, h / gh);
-	hx = unit;
-	hx.flat *= s;
-	print_hex_grid_size(&hx, v->cols, v->rows, &gw, &gh);
-	ox = x + (w - gw) / 2;
-	oy = top - gh;
-	print_hex_corners(&hx, corners);
-	print_line_width(d, 0.3);
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double px, py, xy[12], cx, cy;
-		print_hex_pos(&hx, c->col, c->row, &px, &py);
-		for (int k = 0; k < 6; k++) {
-			xy[2 * k] = ox + px + corners[2 * k];
-			xy[2 * k + 1] = oy + py + corners[2 * k + 1];
-		}
-		fill_named(d, c->fill);
-		print_stroke_rgb(d, 0.3, 0.3, 0.3);
-		print_poly(d, xy, 6, PRINT_FILL_STROKE);
-		hex_centre(&hx, c, ox, oy, &cx, &cy);
-		print_fill_rgb(d, 0, 0, 0);
-		if (c->label)
-			print_text(d, PRINT_SANS, hx.flat * 0.9, cx, cy - hx.flat * 0.35,
-				   PRINT_CENTER, c->label);
-	}
-	print_line_width(d, 0.5);
-	for (size_t i = 0; i < v->nlines; i++) {
-		double x1, y1, x2, y2;
-		hex_centre(&hx, &v->cells[v->lines[i].from], ox, oy, &x1, &y1);
-		hex_centre(&hx, &v->cells[v->lines[i].to], ox, oy, &x2, &y2);
-		print_stroke_rgb(d, 0.8, 0.1, 0.1);
-		print_dash(d, v->lines[i].dashed ? 1.2 : 0, 0.8);
-		print_line(d, x1, y1, x2, y2);
-	}
-	print_dash(d, 0, 0);
-	for (size_t i = 0; i < v->npieces; i++) {
-		double cx, cy;
-		hex_centre(&hx, &v->cells[v->pieces[i].cell], ox, oy, &cx, &cy);
-		fill_named(d, v->pieces[i].fill ? v->pieces[i].fill : "grey");
-		print_stroke_rgb(d, 0, 0, 0);
-		print_circle(d, cx, cy + hx.flat * 0.08, hx.flat * 0.28, PRINT_FILL_STROKE);
-		print_fill_rgb(d, 0, 0, 0);
-		if (v->pieces[i].label)
-			print_text(d, PRINT_SANS_BOLD, hx.flat * 0.9, cx, cy, PRINT_CENTER,
-				   v->pieces[i].label);
-	}
-	return gh;
+	s = fmin(dr->w / gw, dr->h / gh);
+	dr->hx = unit;
+	dr->hx.flat *= s;
+	print_hex_grid_size(&dr->hx, v->cols, v->rows, &gw, &gh);
+	dr->ox = dr->x + (dr->w - gw) / 2;
+	dr->oy = dr->top - gh;
+	print_hex_corners(&dr->hx, dr->corners);
+	dr->used += gh;
+	return true;
 }
 
 /* Under a map to scale: a bar of a round number of units, and an arrow
@@ -167,114 +103,247 @@ static void draw_scale(struct print_doc *d, const struct view *v, double ox, dou
 	print_text(d, PRINT_SANS_BOLD, 8, ox + v->w * s - 14, y - 3, PRINT_CENTER, "N");
 }
 
-static double draw_map(struct print_doc *d, const struct view *v, double x, double top,
-		       double w, double h)
+/* A map to scale has its frame and scale under it. */
+static bool map_layout(struct drawing *dr, const struct view *v)
 {
+	struct print_doc *d = dr->d;
 	double under = v->unit ? 14 : 0;
-	double s = fmin(w / (v->w > 0 ? v->w : 1), (h - under) / (v->h > 0 ? v->h : 1));
-	double ox = x + (w - v->w * s) / 2, oy = top - v->h * s;
+	double s = fmin(dr->w / (v->w > 0 ? v->w : 1), (dr->h - under) / (v->h > 0 ? v->h : 1));
+	dr->s = s;
+	dr->ox = dr->x + (dr->w - v->w * s) / 2;
+	dr->oy = dr->top - v->h * s;
 	if (v->unit) {
 		print_stroke_rgb(d, 0.2, 0.2, 0.2);
 		print_line_width(d, 0.6);
-		print_rect(d, ox, oy, v->w * s, v->h * s, 1, PRINT_STROKE);
-		draw_scale(d, v, ox, oy - 8, s);
+		print_rect(d, dr->ox, dr->oy, v->w * s, v->h * s, 1, PRINT_STROKE);
+		draw_scale(d, v, dr->ox, dr->oy - 8, s);
 	}
-	print_line_width(d, 0.3);
-	print_stroke_rgb(d, 0.4, 0.4, 0.4);
-	for (size_t i = 0; i < v->nlines; i++) {
-		const struct view_cell *a = &v->cells[v->lines[i].from];
-		const struct view_cell *b = &v->cells[v->lines[i].to];
-		print_dash(d, v->lines[i].dashed ? 1.2 : 0, 0.8);
-		print_line(d, ox + (a->x + a->w / 2) * s, oy + (a->y + a->h / 2) * s,
-			   ox + (b->x + b->w / 2) * s, oy + (b->y + b->h / 2) * s);
-	}
-	print_dash(d, 0, 0);
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double cx = ox + (c->x + c->w / 2) * s, cy = oy + (c->y + c->h / 2) * s;
-		fill_named(d, c->fill);
-		print_stroke_rgb(d, 0.2, 0.2, 0.2);
-		if (c->round)
-			print_circle(d, cx, cy, fmin(c->w, c->h) * s / 2, PRINT_FILL_STROKE);
-		else
-			print_rect(d, ox + c->x * s, oy + c->y * s, c->w * s, c->h * s, 1,
-				   PRINT_FILL_STROKE);
-		print_fill_rgb(d, 0, 0, 0);
-		if (c->label)
-			print_text(d, PRINT_SANS_BOLD, 9, cx, cy, PRINT_CENTER, c->label);
-		if (c->caption)
-			print_text(d, PRINT_SANS, 6.5, cx, cy - 3.2, PRINT_CENTER, c->caption);
-		draw_counters(d, c->counters, cx, cy - 6, 6);
-	}
-	return v->h * s + under;
+	dr->used += v->h * s + under;
+	return true;
 }
 
-static double draw_tracks(struct print_doc *d, const struct view *v, double x, double top,
-			  double w)
+/* Every kind: the title, the board's layout (false: no board to draw),
+ * and where the tracks go, under it. */
+static bool begin(void *ctx, const struct view *v)
 {
-	double row = 9, namew = 38, y = top;
-	for (size_t i = 0; i < v->ntracks; i++) {
-		const struct view_track *t = &v->tracks[i];
-		/* As many boxes as fit at 6 points or more; a value beyond
-		 * the boxes drawn shows in the end box it passed, so a state
-		 * with any value at all draws. */
-		long long span = (long long)t->max - t->min + 1;
-		int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > fit ? fit : (int)span;
-		double box = fmin(8, fmax(1.6, (w - namew) / n));
-		long long last = (long long)t->min + n - 1;
-		char label[96];
-		y -= row;
-		snprintf(label, sizeof label, "%s %s", t->symbol ? t->symbol : "", t->name);
-		print_fill_rgb(d, 0, 0, 0);
-		print_text(d, PRINT_SANS_BOLD, 10, x, y + 2.5, PRINT_LEFT, label);
-		for (int k = 0; k < n; k++) {
-			char num[24];
-			double bx = x + namew + k * box;
-			long long shown = (long long)t->min + k;
-			if (k == n - 1 && t->value > last)
-				shown = t->value;
-			else if (k == 0 && t->value < t->min)
-				shown = t->value;
-			bool on = shown == t->value;
-			fill_named(d, on ? "gold" : NULL);
-			print_stroke_rgb(d, 0.3, 0.3, 0.3);
-			print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);
-			print_fill_rgb(d, 0, 0, 0);
-			snprintf(num, sizeof num, "%lld", shown);
-			print_text(d, on ? PRINT_SANS_BOLD : PRINT_SANS, 8, bx + (box - 0.8) / 2,
-				   y + 2.2, PRINT_CENTER, num);
-		}
+	struct drawing *dr = ctx;
+	bool board = false;
+
+	dr->top = dr->y + dr->h;
+	dr->title = v->title != NULL;
+	if (v->title) {
+		print_fill_rgb(dr->d, 0, 0, 0);
+		print_text(dr->d, PRINT_SANS_BOLD, 11, dr->x, dr->top - 4, PRINT_LEFT, v->title);
+		dr->top -= 7;
+		dr->used += 7;
+		dr->h -= 7;
 	}
-	return top - y;
+	if (v->kind == VIEW_GRID)
+		board = grid_layout(dr, v);
+	else if (v->kind == VIEW_HEXES)
+		board = hexes_layout(dr, v);
+	else if (v->kind == VIEW_MAP)
+		board = map_layout(dr, v);
+	dr->ttop = dr->ty = dr->y + dr->h - dr->used + (dr->title ? 7 : 0);
+	return board;
+}
+
+static void grid_part(void *ctx, enum view_part part)
+{
+	struct drawing *dr = ctx;
+	if (part == VIEW_PART_CELLS)
+		print_line_width(dr->d, 0.4);
+}
+
+static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double cell = dr->cell, cx = dr->gx + c->col * cell, cy = dr->top - (c->row + 1) * cell;
+	(void)i;
+	print_stroke_rgb(d, 0.25, 0.2, 0.15);
+	fill_named(d, dr->v, c->fill);
+	print_rect(d, cx + 1, cy + 1, cell - 2, cell - 2, cell * 0.08, PRINT_FILL_STROKE);
+	print_fill_rgb(d, 0, 0, 0);
+	if (c->label)
+		print_text(d, PRINT_SANS_BOLD, cell * 0.9, cx + cell / 2, cy + cell * 0.62,
+			   PRINT_CENTER, c->label);
+	if (c->caption)
+		print_text(d, PRINT_SANS, cell * 0.28, cx + cell / 2, cy + cell * 0.48,
+			   PRINT_CENTER, c->caption);
+	draw_counters(d, c->counters, cx + cell / 2, cy + cell * 0.18, cell * 0.35);
+}
+
+static void hex_centre(const struct drawing *dr, const struct view_cell *c, double *x,
+		       double *y)
+{
+	double bw, bh, px, py;
+	print_hex_box(&dr->hx, &bw, &bh);
+	print_hex_pos(&dr->hx, c->col, c->row, &px, &py);
+	*x = dr->ox + px + bw / 2;
+	*y = dr->oy + py + bh / 2;
+}
+
+/* The hexes, the lines over them, then the pieces on top. */
+static void hexes_part(void *ctx, enum view_part part)
+{
+	struct drawing *dr = ctx;
+	if (part == VIEW_PART_CELLS)
+		print_line_width(dr->d, 0.3);
+	else if (part == VIEW_PART_LINES)
+		print_line_width(dr->d, 0.5);
+	else if (part == VIEW_PART_PIECES)
+		print_dash(dr->d, 0, 0);
+}
+
+static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double px, py, xy[12], cx, cy;
+	(void)i;
+	print_hex_pos(&dr->hx, c->col, c->row, &px, &py);
+	for (int k = 0; k < 6; k++) {
+		xy[2 * k] = dr->ox + px + dr->corners[2 * k];
+		xy[2 * k + 1] = dr->oy + py + dr->corners[2 * k + 1];
+	}
+	fill_named(d, dr->v, c->fill);
+	print_stroke_rgb(d, 0.3, 0.3, 0.3);
+	print_poly(d, xy, 6, PRINT_FILL_STROKE);
+	hex_centre(dr, c, &cx, &cy);
+	print_fill_rgb(d, 0, 0, 0);
+	if (c->label)
+		print_text(d, PRINT_SANS, dr->hx.flat * 0.9, cx, cy - dr->hx.flat * 0.35,
+			   PRINT_CENTER, c->label);
+}
+
+static void hexes_line(void *ctx, const struct view_line *l, const struct view_cell *from,
+		       const struct view_cell *to)
+{
+	struct drawing *dr = ctx;
+	double x1, y1, x2, y2;
+	hex_centre(dr, from, &x1, &y1);
+	hex_centre(dr, to, &x2, &y2);
+	print_stroke_rgb(dr->d, 0.8, 0.1, 0.1);
+	print_dash(dr->d, l->dashed ? 1.2 : 0, 0.8);
+	print_line(dr->d, x1, y1, x2, y2);
+}
+
+static void hexes_piece(void *ctx, const struct view_piece *p, const struct view_cell *on)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double cx, cy, flat = dr->hx.flat;
+	hex_centre(dr, on, &cx, &cy);
+	fill_named(d, dr->v, p->fill ? p->fill : "grey");
+	print_stroke_rgb(d, 0, 0, 0);
+	print_circle(d, cx, cy + flat * 0.08, flat * 0.28, PRINT_FILL_STROKE);
+	print_fill_rgb(d, 0, 0, 0);
+	if (p->label)
+		print_text(d, PRINT_SANS_BOLD, flat * 0.9, cx, cy, PRINT_CENTER, p->label);
+}
+
+/* The lines first, under the boxes and circles they join. */
+static void map_part(void *ctx, enum view_part part)
+{
+	struct drawing *dr = ctx;
+	if (part == VIEW_PART_LINES) {
+		print_line_width(dr->d, 0.3);
+		print_stroke_rgb(dr->d, 0.4, 0.4, 0.4);
+	} else if (part == VIEW_PART_CELLS) {
+		print_dash(dr->d, 0, 0);
+	}
+}
+
+static void map_line(void *ctx, const struct view_line *l, const struct view_cell *a,
+		     const struct view_cell *b)
+{
+	struct drawing *dr = ctx;
+	double s = dr->s;
+	print_dash(dr->d, l->dashed ? 1.2 : 0, 0.8);
+	print_line(dr->d, dr->ox + (a->x + a->w / 2) * s, dr->oy + (a->y + a->h / 2) * s,
+		   dr->ox + (b->x + b->w / 2) * s, dr->oy + (b->y + b->h / 2) * s);
+}
+
+static void map_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double s = dr->s, cx = dr->ox + (c->x + c->w / 2) * s, cy = dr->oy + (c->y + c->h / 2) * s;
+	(void)i;
+	fill_named(d, dr->v, c->fill);
+	print_stroke_rgb(d, 0.2, 0.2, 0.2);
+	if (c->round)
+		print_circle(d, cx, cy, fmin(c->w, c->h) * s / 2, PRINT_FILL_STROKE);
+	else
+		print_rect(d, dr->ox + c->x * s, dr->oy + c->y * s, c->w * s, c->h * s, 1,
+			   PRINT_FILL_STROKE);
+	print_fill_rgb(d, 0, 0, 0);
+	if (c->label)
+		print_text(d, PRINT_SANS_BOLD, 9, cx, cy, PRINT_CENTER, c->label);
+	if (c->caption)
+		print_text(d, PRINT_SANS, 6.5, cx, cy - 3.2, PRINT_CENTER, c->caption);
+	draw_counters(d, c->counters, cx, cy - 6, 6);
+}
+
+/* Every kind: a track as its name and a row of numbered boxes, the
+ * marker's gold.  As many boxes as fit at 6 points or more. */
+static void track(void *ctx, const struct view_track *t)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double namew = 38, x = dr->x, w = dr->w, y = dr->ty -= 9;
+	long long span = (long long)t->max - t->min + 1;
+	int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > fit ? fit : (int)span;
+	double box = fmin(8, fmax(1.6, (w - namew) / n));
+	char label[96];
+
+	snprintf(label, sizeof label, "%s %s", t->symbol ? t->symbol : "", t->name);
+	print_fill_rgb(d, 0, 0, 0);
+	print_text(d, PRINT_SANS_BOLD, 10, x, y + 2.5, PRINT_LEFT, label);
+	for (int k = 0; k < n; k++) {
+		char num[24];
+		double bx = x + namew + k * box;
+		long long shown = view_track_shown(t, k, n);
+		bool on = shown == t->value;
+		fill_named(d, dr->v, on ? "gold" : NULL);
+		print_stroke_rgb(d, 0.3, 0.3, 0.3);
+		print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);
+		print_fill_rgb(d, 0, 0, 0);
+		snprintf(num, sizeof num, "%lld", shown);
+		print_text(d, on ? PRINT_SANS_BOLD : PRINT_SANS, 8, bx + (box - 0.8) / 2, y + 2.2,
+			   PRINT_CENTER, num);
+	}
+}
+
+static void end(void *ctx)
+{
+	struct drawing *dr = ctx;
+	dr->used += dr->ttop - dr->ty;
 }
 
 double print_view(struct print_doc *d, const struct view *v, double x, double y, double w,
 		  double h)
 {
-	double top = y + h, used = 0;
-	if (v->title) {
-		print_fill_rgb(d, 0, 0, 0);
-		print_text(d, PRINT_SANS_BOLD, 11, x, top - 4, PRINT_LEFT, v->title);
-		top -= 7;
-		used += 7;
-		h -= 7;
-	}
-	switch (v->kind) {
-	case VIEW_GRID:
-		if (v->cols > 0 && v->rows > 0)
-			used += draw_grid(d, v, x, top, w, h);
-		break;
-	case VIEW_HEXES:
-		if (v->cols > 0 && v->rows > 0)
-			used += draw_hexes(d, v, x, top, w, h);
-		break;
-	case VIEW_MAP:
-		used += draw_map(d, v, x, top, w, h);
-		break;
-	case VIEW_TRACKS:
-		break;
-	}
-	if (v->ntracks)
-		used += draw_tracks(d, v, x, y + h - used + (v->title ? 7 : 0), w);
-	return used;
+	static const struct view_walker grid = {
+		.begin = begin, .part = grid_part, .cell = grid_cell, .track = track, .end = end,
+	};
+	static const struct view_walker hexes = {
+		.begin = begin, .part = hexes_part, .cell = hexes_cell, .line = hexes_line,
+		.piece = hexes_piece, .track = track, .end = end,
+	};
+	static const struct view_walker map = {
+		.begin = begin, .part = map_part, .cell = map_cell, .line = map_line,
+		.track = track, .end = end,
+	};
+	static const struct view_walker tracks = { .begin = begin, .track = track, .end = end };
+	struct drawing dr = { .d = d, .v = v, .x = x, .y = y, .w = w, .h = h };
+
+	view_walk(v, VIEW_STACKED,
+		  v->kind == VIEW_GRID	  ? &grid
+		  : v->kind == VIEW_HEXES ? &hexes
+		  : v->kind == VIEW_MAP	  ? &map
+					  : &tracks,
+		  &dr);
+	return dr.used;
 }

@@ -95,13 +95,7 @@ int piece_draw(struct print_doc *d, print_piece_fn *draw, void *ctx,
 	*err = NULL;
 	rc = draw(d, ctx, p, err);
 	print_restore(d);
-	if (rc) {
-		if (!*err)
-			*err = xasprintf("drawing piece %zu failed", p->index);
-		/* Whatever was drawn is half a sheet: keep the document from
-		 * being saved as if it were whole. */
-		pdf_fail(d, xstrdup(*err));
+	if (pdf_drawn(d, rc, err, "drawing piece %zu failed", p->index))
 		return -1;
-	}
 	return pdf_status(d, err);
 }

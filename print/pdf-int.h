@@ -100,6 +100,11 @@ void pdf_fail(struct print_doc *d, char *msg);
 _Noreturn void pdf_throw(struct print_doc *d, char *msg);
 /* -1 and a copy of the document's failure in *err, or 0. */
 int pdf_status(const struct print_doc *d, char **err);
+/* After a caller's drawing function returned rc: 0 when it succeeded;
+ * else -1, *err the function's message (or fmt's when it gave none), and
+ * the document failed with it. */
+int pdf_drawn(struct print_doc *d, int rc, char **err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* Fonts (font.c), inside a guard.  In small mode, libharu's standard 14
  * font for f (and d->symbol loaded). */

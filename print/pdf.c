@@ -3,6 +3,7 @@
  * pdf-int.h. */
 #include "pdf-int.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,22 @@ int pdf_status(const struct print_doc *d, char **err)
 	if (!d->error)
 		return 0;
 	*err = xstrdup(d->error);
+	return -1;
+}
+
+int pdf_drawn(struct print_doc *d, int rc, char **err, const char *fmt, ...)
+{
+	va_list ap;
+	if (!rc)
+		return 0;
+	if (!*err) {
+		va_start(ap, fmt);
+		*err = xvasprintf(fmt, ap);
+		va_end(ap);
+	}
+	/* Whatever was drawn is half a sheet: keep the document from being
+	 * saved as if it were whole. */
+	pdf_fail(d, xstrdup(*err));
 	return -1;
 }
 

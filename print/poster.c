@@ -134,12 +134,8 @@ int print_poster(struct print_doc *d, const struct print_poster_opts *o,
 			*err = NULL;
 			rc = b->draw(d, b->ctx, err);
 			print_restore(d);
-			if (rc) {
-				if (!*err)
-					*err = xstrdup("drawing the board failed");
-				pdf_fail(d, xstrdup(*err));
+			if (pdf_drawn(d, rc, err, "drawing the board failed"))
 				return -1;
-			}
 			poster_marks(d, &p, m, overlap, col, row, b->title);
 		}
 	}
@@ -205,11 +201,7 @@ int print_overview(struct print_doc *d, const struct print_poster_opts *o,
 			}
 	}
 	print_restore(d);
-	if (rc) {
-		if (!*err)
-			*err = xstrdup("drawing the board failed");
-		pdf_fail(d, xstrdup(*err));
+	if (pdf_drawn(d, rc, err, "drawing the board failed"))
 		return -1;
-	}
 	return pdf_status(d, err);
 }

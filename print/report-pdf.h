@@ -12,9 +12,6 @@
  * in mm actually used (from the top of the box). */
 double print_view(struct print_doc *d, const struct view *v, double x, double y, double w,
 		  double h);
-/* RGB of a colour name used in views ("gold", "water", "grass", ...); an
- * unknown or NULL name gives white. */
-void print_view_colour(const char *name, double rgb[3]);
 
 /* Everything a turn report PDF shows, as text and a view. */
 struct report_pdf {

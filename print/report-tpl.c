@@ -119,81 +119,100 @@ static void set_num(xmlNode *n, const char *name, double v)
 	put(n, name, p);
 }
 
+/* The view as the context's <view>, by a walk (lib/view.h) in the order a
+ * document lists its parts. */
+static bool view_begin(void *ctx, const struct view *v)
+{
+	xmlNode **vn = ctx;
+	*vn = xml_child(*vn, "view", NULL);
+	put(*vn, "kind", view_kind_name(v->kind));
+	set_opt(*vn, "title", v->title);
+	put_int(*vn, "cols", v->cols);
+	put_int(*vn, "rows", v->rows);
+	set_num(*vn, "w", v->w);
+	set_num(*vn, "h", v->h);
+	set_opt(*vn, "unit", v->unit);
+	return true;
+}
+
+static void view_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	xmlNode *cn = xml_child(*(xmlNode **)ctx, "cell", NULL);
+	put_int(cn, "i", (long long)i);
+	put_int(cn, "col", c->col);
+	put_int(cn, "row", c->row);
+	set_num(cn, "x", c->x);
+	set_num(cn, "y", c->y);
+	set_num(cn, "w", c->w);
+	set_num(cn, "h", c->h);
+	set_opt(cn, "label", c->label);
+	set_opt(cn, "caption", c->caption);
+	set_opt(cn, "fill", c->fill);
+	put_int(cn, "counters", c->counters);
+	put_bool(cn, "round", c->round);
+}
+
+static void view_piece(void *ctx, const struct view_piece *p, const struct view_cell *c)
+{
+	xmlNode *pn = xml_child(*(xmlNode **)ctx, "piece", NULL);
+	put_int(pn, "cell", p->cell);
+	set_opt(pn, "label", p->label);
+	set_opt(pn, "fill", p->fill);
+	/* the cell's place, so a template need not look it up */
+	put_int(pn, "col", c->col);
+	put_int(pn, "row", c->row);
+	set_num(pn, "x", c->x);
+	set_num(pn, "y", c->y);
+}
+
+static void view_line(void *ctx, const struct view_line *l, const struct view_cell *a,
+		      const struct view_cell *b)
+{
+	xmlNode *ln = xml_child(*(xmlNode **)ctx, "line", NULL);
+	put_int(ln, "from", l->from);
+	put_int(ln, "to", l->to);
+	/* both ends' places: XPath 1.0 cannot look them up from here */
+	set_num(ln, "x1", a->x);
+	set_num(ln, "y1", a->y);
+	set_num(ln, "x2", b->x);
+	set_num(ln, "y2", b->y);
+	/* and their centres, for boxes and circles of a map */
+	set_num(ln, "cx1", a->x + a->w / 2);
+	set_num(ln, "cy1", a->y + a->h / 2);
+	set_num(ln, "cx2", b->x + b->w / 2);
+	set_num(ln, "cy2", b->y + b->h / 2);
+	put_int(ln, "col1", a->col);
+	put_int(ln, "row1", a->row);
+	put_int(ln, "col2", b->col);
+	put_int(ln, "row2", b->row);
+	put_bool(ln, "dashed", l->dashed);
+}
+
+static void view_track(void *ctx, const struct view_track *t)
+{
+	xmlNode *tn = xml_child(*(xmlNode **)ctx, "track", NULL);
+	set_opt(tn, "name", t->name);
+	set_opt(tn, "symbol", t->symbol);
+	put_int(tn, "min", t->min);
+	put_int(tn, "max", t->max);
+	put_int(tn, "value", t->value);
+}
+
+static void view_card(void *ctx, const struct view_card *c)
+{
+	xmlNode *cn = xml_child(*(xmlNode **)ctx, "card", NULL);
+	set_opt(cn, "rank", c->rank);
+	set_opt(cn, "suit", c->suit);
+}
+
 static void add_view(xmlNode *root, const struct view *v)
 {
-	xmlNode *vn = xml_child(root, "view", NULL);
-	put(vn, "kind", view_kind_name(v->kind));
-	set_opt(vn, "title", v->title);
-	put_int(vn, "cols", v->cols);
-	put_int(vn, "rows", v->rows);
-	set_num(vn, "w", v->w);
-	set_num(vn, "h", v->h);
-	set_opt(vn, "unit", v->unit);
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		xmlNode *cn = xml_child(vn, "cell", NULL);
-		put_int(cn, "i", (long long)i);
-		put_int(cn, "col", c->col);
-		put_int(cn, "row", c->row);
-		set_num(cn, "x", c->x);
-		set_num(cn, "y", c->y);
-		set_num(cn, "w", c->w);
-		set_num(cn, "h", c->h);
-		set_opt(cn, "label", c->label);
-		set_opt(cn, "caption", c->caption);
-		set_opt(cn, "fill", c->fill);
-		put_int(cn, "counters", c->counters);
-		put_bool(cn, "round", c->round);
-	}
-	for (size_t i = 0; i < v->npieces; i++) {
-		const struct view_piece *p = &v->pieces[i];
-		const struct view_cell *c = &v->cells[p->cell];
-		xmlNode *pn = xml_child(vn, "piece", NULL);
-		put_int(pn, "cell", p->cell);
-		set_opt(pn, "label", p->label);
-		set_opt(pn, "fill", p->fill);
-		/* the cell's place, so a template need not look it up */
-		put_int(pn, "col", c->col);
-		put_int(pn, "row", c->row);
-		set_num(pn, "x", c->x);
-		set_num(pn, "y", c->y);
-	}
-	for (size_t i = 0; i < v->nlines; i++) {
-		xmlNode *ln = xml_child(vn, "line", NULL);
-		const struct view_cell *a = &v->cells[v->lines[i].from];
-		const struct view_cell *b = &v->cells[v->lines[i].to];
-		put_int(ln, "from", v->lines[i].from);
-		put_int(ln, "to", v->lines[i].to);
-		/* both ends' places: XPath 1.0 cannot look them up from here */
-		set_num(ln, "x1", a->x);
-		set_num(ln, "y1", a->y);
-		set_num(ln, "x2", b->x);
-		set_num(ln, "y2", b->y);
-		/* and their centres, for boxes and circles of a map */
-		set_num(ln, "cx1", a->x + a->w / 2);
-		set_num(ln, "cy1", a->y + a->h / 2);
-		set_num(ln, "cx2", b->x + b->w / 2);
-		set_num(ln, "cy2", b->y + b->h / 2);
-		put_int(ln, "col1", a->col);
-		put_int(ln, "row1", a->row);
-		put_int(ln, "col2", b->col);
-		put_int(ln, "row2", b->row);
-		put_bool(ln, "dashed", v->lines[i].dashed);
-	}
-	for (size_t i = 0; i < v->ntracks; i++) {
-		const struct view_track *t = &v->tracks[i];
-		xmlNode *tn = xml_child(vn, "track", NULL);
-		set_opt(tn, "name", t->name);
-		set_opt(tn, "symbol", t->symbol);
-		put_int(tn, "min", t->min);
-		put_int(tn, "max", t->max);
-		put_int(tn, "value", t->value);
-	}
-	for (size_t i = 0; i < v->ncards; i++) {
-		xmlNode *cn = xml_child(vn, "card", NULL);
-		set_opt(cn, "rank", v->cards[i].rank);
-		set_opt(cn, "suit", v->cards[i].suit);
-	}
+	static const struct view_walker context_view = {
+		.begin = view_begin, .cell = view_cell, .piece = view_piece,
+		.line = view_line, .track = view_track, .card = view_card,
+	};
+	xmlNode *vn = root; /* becomes the <view> */
+	view_walk(v, VIEW_LISTED, &context_view, &vn);
 }
 
 /* The line of text at *p as a new string, without its newline, and *p

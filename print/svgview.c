@@ -1,8 +1,9 @@
 /* svgview.c - views as SVG, for the web archive; see svgview.h.
  *
  * The same picture drawview.c draws into the report PDFs, kind by kind and
- * in the same colours and hex geometry, written as SVG text: y runs down
- * here where PDF's runs up, so every y is turned over once, where it is
+ * in the same colours and hex geometry, by the same walk (lib/view.h, in
+ * the order the picture stacks), written as SVG text: y runs down here
+ * where PDF's runs up, so every y is turned over once, where it is
  * computed.  The picture scales to its container (a viewBox, no fixed
  * size), so a phone shows it whole.
  */
@@ -13,15 +14,14 @@
 #include <string.h>
 
 #include "print.h"
-#include "report-pdf.h"
 #include "util.h"
 
 #define SVG_W 480.0 /* the width maps and tracks are laid out to */
 
-static void fill_attr(struct sb *out, const char *name)
+static void fill_attr(struct sb *out, const struct view *v, const char *name)
 {
 	double c[3];
-	print_view_colour(name, c);
+	view_colour(v, name, c);
 	sb_addf(out, " fill=\"#%02x%02x%02x\"", (int)lround(c[0] * 255), (int)lround(c[1] * 255),
 		(int)lround(c[2] * 255));
 }
@@ -51,78 +51,89 @@ static void counters(struct sb *out, int n, double cx, double y, double size)
 	text(out, cx, y - r * 2, size * 0.9, true, "middle", num);
 }
 
-static double grid(const struct view *v, struct sb *out)
+/* A view being written: the picture so far and the layout of its kind. */
+struct svg {
+	const struct view *v;
+	struct sb body;
+	double w, h; /* the picture's size */
+	/* HEXES: the hexes, their box and corners, the grid's height. */
+	struct print_hex hx;
+	double bw, bh, corners[12], gh;
+	/* MAP: the scale, and the map's height (its y runs up, as in the PDF). */
+	double s, H;
+	/* The tracks, under the board: the top of them, and of the next. */
+	double ttop, ty;
+};
+
+static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
 {
-	double cell = 80;
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double x = c->col * cell, y = c->row * cell;
-		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\"",
-			x + 1, y + 1, cell - 2, cell - 2, cell * 0.08);
-		fill_attr(out, c->fill);
-		sb_adds(out, " stroke=\"#40332a\"/>\n");
-		if (c->label)
-			text(out, x + cell / 2, y + cell * 0.38, cell * 0.3, true, "middle", c->label);
-		if (c->caption)
-			text(out, x + cell / 2, y + cell * 0.56, cell * 0.13, false, "middle",
-			     c->caption);
-		counters(out, c->counters, x + cell / 2, y + cell * 0.84, cell * 0.2);
-	}
-	return cell * v->rows;
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	double cell = 80, x = c->col * cell, y = c->row * cell;
+	(void)i;
+	sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\"",
+		x + 1, y + 1, cell - 2, cell - 2, cell * 0.08);
+	fill_attr(out, g->v, c->fill);
+	sb_adds(out, " stroke=\"#40332a\"/>\n");
+	if (c->label)
+		text(out, x + cell / 2, y + cell * 0.38, cell * 0.3, true, "middle", c->label);
+	if (c->caption)
+		text(out, x + cell / 2, y + cell * 0.56, cell * 0.13, false, "middle", c->caption);
+	counters(out, c->counters, x + cell / 2, y + cell * 0.84, cell * 0.2);
 }
 
 /* The centre of a hex, turned over so that row 0 lies at the bottom as in
  * the PDF. */
-static void hex_centre(const struct print_hex *hx, const struct view_cell *c, double gh,
-		       double *x, double *y)
+static void hex_centre(const struct svg *g, const struct view_cell *c, double *x, double *y)
 {
-	double bw, bh, px, py;
-	print_hex_box(hx, &bw, &bh);
-	print_hex_pos(hx, c->col, c->row, &px, &py);
-	*x = px + bw / 2;
-	*y = gh - (py + bh / 2);
+	double px, py;
+	print_hex_pos(&g->hx, c->col, c->row, &px, &py);
+	*x = px + g->bw / 2;
+	*y = g->gh - (py + g->bh / 2);
 }
 
-static double hexes(const struct view *v, struct sb *out)
+static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
 {
-	struct print_hex hx = { PRINT_HEX_POINTY, SVG_W / (v->cols + 0.5), 0 };
-	double gw, gh, corners[12];
-	print_hex_grid_size(&hx, v->cols, v->rows, &gw, &gh);
-	print_hex_corners(&hx, corners);
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double cx, cy, bw, bh;
-		print_hex_box(&hx, &bw, &bh);
-		hex_centre(&hx, c, gh, &cx, &cy);
-		sb_adds(out, "<polygon points=\"");
-		for (int k = 0; k < 6; k++)
-			sb_addf(out, "%s%.1f,%.1f", k ? " " : "", cx - bw / 2 + corners[2 * k],
-				cy + bh / 2 - corners[2 * k + 1]);
-		sb_adds(out, "\"");
-		fill_attr(out, c->fill);
-		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
-		if (c->label)
-			text(out, cx, cy + hx.flat * 0.4, hx.flat * 0.2, false, "middle", c->label);
-	}
-	for (size_t i = 0; i < v->nlines; i++) {
-		double x1, y1, x2, y2;
-		hex_centre(&hx, &v->cells[v->lines[i].from], gh, &x1, &y1);
-		hex_centre(&hx, &v->cells[v->lines[i].to], gh, &x2, &y2);
-		sb_addf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#cc1a1a\""
-			     " stroke-width=\"1.5\"%s/>\n", x1, y1, x2, y2,
-			v->lines[i].dashed ? " stroke-dasharray=\"4 3\"" : "");
-	}
-	for (size_t i = 0; i < v->npieces; i++) {
-		double cx, cy;
-		hex_centre(&hx, &v->cells[v->pieces[i].cell], gh, &cx, &cy);
-		sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", cx, cy - hx.flat * 0.08,
-			hx.flat * 0.28);
-		fill_attr(out, v->pieces[i].fill ? v->pieces[i].fill : "grey");
-		sb_adds(out, " stroke=\"#000\"/>\n");
-		if (v->pieces[i].label)
-			text(out, cx, cy, hx.flat * 0.2, true, "middle", v->pieces[i].label);
-	}
-	return gh;
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	double cx, cy;
+	(void)i;
+	hex_centre(g, c, &cx, &cy);
+	sb_adds(out, "<polygon points=\"");
+	for (int k = 0; k < 6; k++)
+		sb_addf(out, "%s%.1f,%.1f", k ? " " : "", cx - g->bw / 2 + g->corners[2 * k],
+			cy + g->bh / 2 - g->corners[2 * k + 1]);
+	sb_adds(out, "\"");
+	fill_attr(out, g->v, c->fill);
+	sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
+	if (c->label)
+		text(out, cx, cy + g->hx.flat * 0.4, g->hx.flat * 0.2, false, "middle", c->label);
+}
+
+static void hexes_line(void *ctx, const struct view_line *l, const struct view_cell *from,
+		       const struct view_cell *to)
+{
+	struct svg *g = ctx;
+	double x1, y1, x2, y2;
+	hex_centre(g, from, &x1, &y1);
+	hex_centre(g, to, &x2, &y2);
+	sb_addf(&g->body, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#cc1a1a\""
+			  " stroke-width=\"1.5\"%s/>\n", x1, y1, x2, y2,
+		l->dashed ? " stroke-dasharray=\"4 3\"" : "");
+}
+
+static void hexes_piece(void *ctx, const struct view_piece *p, const struct view_cell *on)
+{
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	double cx, cy;
+	hex_centre(g, on, &cx, &cy);
+	sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", cx, cy - g->hx.flat * 0.08,
+		g->hx.flat * 0.28);
+	fill_attr(out, g->v, p->fill ? p->fill : "grey");
+	sb_adds(out, " stroke=\"#000\"/>\n");
+	if (p->label)
+		text(out, cx, cy, g->hx.flat * 0.2, true, "middle", p->label);
 }
 
 /* Under a map to scale: a bar of a round number of units, and an arrow
@@ -142,113 +153,133 @@ static void scale_bar(const struct view *v, struct sb *out, double y, double s)
 	text(out, e - 22, y + 6, 12, true, "middle", "N");
 }
 
-static double map(const struct view *v, struct sb *out)
+static void map_line(void *ctx, const struct view_line *l, const struct view_cell *a,
+		     const struct view_cell *b)
 {
-	double vw = v->w > 0 ? v->w : 1, vh = v->h > 0 ? v->h : 1, s = SVG_W / vw;
-	double H = vh * s; /* map y runs up from the bottom, as in the PDF */
-	if (v->unit) {
-		sb_addf(out, "<rect x=\"0.5\" y=\"0.5\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-			     "stroke=\"#333\"/>\n", vw * s - 1, H - 1);
-		scale_bar(v, out, H + 14, s);
-	}
-	for (size_t i = 0; i < v->nlines; i++) {
-		const struct view_cell *a = &v->cells[v->lines[i].from];
-		const struct view_cell *b = &v->cells[v->lines[i].to];
-		sb_addf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#666\"%s/>\n",
-			(a->x + a->w / 2) * s, H - (a->y + a->h / 2) * s, (b->x + b->w / 2) * s,
-			H - (b->y + b->h / 2) * s,
-			v->lines[i].dashed ? " stroke-dasharray=\"4 3\"" : "");
-	}
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		double cx = (c->x + c->w / 2) * s, cy = H - (c->y + c->h / 2) * s;
-		double size = fmin(13, fmax(7, fmin(c->w, c->h) * s / 3));
-		if (c->round)
-			sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", cx, cy,
-				fmin(c->w, c->h) * s / 2);
-		else
-			sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1\"",
-				c->x * s, H - (c->y + c->h) * s, c->w * s, c->h * s);
-		fill_attr(out, c->fill);
-		sb_adds(out, " stroke=\"#333\"/>\n");
-		if (c->label)
-			text(out, cx, cy, size, true, "middle", c->label);
-		if (c->caption)
-			text(out, cx, cy + size, size * 0.72, false, "middle", c->caption);
-		counters(out, c->counters, cx, cy + size * 2, size);
-	}
-	return H + (v->unit ? 28 : 0);
+	struct svg *g = ctx;
+	double s = g->s, H = g->H;
+	sb_addf(&g->body, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#666\"%s/>\n",
+		(a->x + a->w / 2) * s, H - (a->y + a->h / 2) * s, (b->x + b->w / 2) * s,
+		H - (b->y + b->h / 2) * s, l->dashed ? " stroke-dasharray=\"4 3\"" : "");
 }
 
-/* Each track as its name over a row of boxes, the marker's box gold: the
- * name on its own line, so no name runs under the boxes. */
-static double tracks(const struct view *v, struct sb *out, double top)
+static void map_cell(void *ctx, size_t i, const struct view_cell *c)
 {
-	double y = top;
-	for (size_t i = 0; i < v->ntracks; i++) {
-		const struct view_track *t = &v->tracks[i];
-		long long span = (long long)t->max - t->min + 1;
-		int n = span < 1 ? 1 : span > 30 ? 30 : (int)span;
-		double box = fmin(32, SVG_W / n);
-		long long last = (long long)t->min + n - 1;
-		char label[160];
-		snprintf(label, sizeof label, "%s%s%s", t->symbol ? t->symbol : "",
-			 t->symbol ? " " : "", t->name ? t->name : "");
-		text(out, 0, y + 13, 13, true, "start", label);
-		y += 18;
-		for (int k = 0; k < n; k++) {
-			char num[24];
-			long long shown = (long long)t->min + k;
-			if (k == n - 1 && t->value > last)
-				shown = t->value;
-			else if (k == 0 && t->value < t->min)
-				shown = t->value;
-			bool on = shown == t->value;
-			sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" rx=\"2\"",
-				k * box + 0.5, y, box - 2);
-			fill_attr(out, on ? "gold" : NULL);
-			sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
-			snprintf(num, sizeof num, "%lld", shown);
-			text(out, k * box + box / 2, y + 14.5, 11, on, "middle", num);
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	double s = g->s, H = g->H;
+	double cx = (c->x + c->w / 2) * s, cy = H - (c->y + c->h / 2) * s;
+	double size = fmin(13, fmax(7, fmin(c->w, c->h) * s / 3));
+	(void)i;
+	if (c->round)
+		sb_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", cx, cy,
+			fmin(c->w, c->h) * s / 2);
+	else
+		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1\"",
+			c->x * s, H - (c->y + c->h) * s, c->w * s, c->h * s);
+	fill_attr(out, g->v, c->fill);
+	sb_adds(out, " stroke=\"#333\"/>\n");
+	if (c->label)
+		text(out, cx, cy, size, true, "middle", c->label);
+	if (c->caption)
+		text(out, cx, cy + size, size * 0.72, false, "middle", c->caption);
+	counters(out, c->counters, cx, cy + size * 2, size);
+}
+
+/* Every kind: the board's layout (false: no board to draw), and where
+ * the tracks go, under it. */
+static bool begin(void *ctx, const struct view *v)
+{
+	struct svg *g = ctx;
+	bool board = v->cols > 0 && v->rows > 0;
+
+	if (v->kind == VIEW_GRID && board) {
+		g->h = 80.0 * v->rows;
+		g->w = 80.0 * v->cols;
+	} else if (v->kind == VIEW_HEXES && board) {
+		double gw;
+		g->hx = (struct print_hex){ PRINT_HEX_POINTY, SVG_W / (v->cols + 0.5), 0 };
+		print_hex_grid_size(&g->hx, v->cols, v->rows, &gw, &g->gh);
+		print_hex_corners(&g->hx, g->corners);
+		print_hex_box(&g->hx, &g->bw, &g->bh);
+		g->h = g->gh;
+	} else if (v->kind == VIEW_MAP) {
+		double vw = v->w > 0 ? v->w : 1, vh = v->h > 0 ? v->h : 1;
+		g->s = SVG_W / vw;
+		g->H = vh * g->s;
+		if (v->unit) {
+			sb_addf(&g->body, "<rect x=\"0.5\" y=\"0.5\" width=\"%.1f\" height=\"%.1f\" "
+					  "fill=\"none\" stroke=\"#333\"/>\n", vw * g->s - 1, g->H - 1);
+			scale_bar(v, &g->body, g->H + 14, g->s);
 		}
-		y += 28;
+		g->h = g->H + (v->unit ? 28 : 0);
+		board = true;
+	} else {
+		board = false;
 	}
-	return y - top;
+	g->ttop = g->ty = g->h ? g->h + 10 : 0;
+	return board;
+}
+
+/* Every kind: a track as its name over a row of boxes, the marker's box
+ * gold: the name on its own line, so no name runs under the boxes. */
+static void track(void *ctx, const struct view_track *t)
+{
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	long long span = (long long)t->max - t->min + 1;
+	int n = span < 1 ? 1 : span > 30 ? 30 : (int)span;
+	double box = fmin(32, SVG_W / n), y = g->ty;
+	char label[160];
+
+	snprintf(label, sizeof label, "%s%s%s", t->symbol ? t->symbol : "", t->symbol ? " " : "",
+		 t->name ? t->name : "");
+	text(out, 0, y + 13, 13, true, "start", label);
+	y += 18;
+	for (int k = 0; k < n; k++) {
+		char num[24];
+		long long shown = view_track_shown(t, k, n);
+		bool on = shown == t->value;
+		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" rx=\"2\"",
+			k * box + 0.5, y, box - 2);
+		fill_attr(out, g->v, on ? "gold" : NULL);
+		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
+		snprintf(num, sizeof num, "%lld", shown);
+		text(out, k * box + box / 2, y + 14.5, 11, on, "middle", num);
+	}
+	g->ty = y + 28;
 }
 
 void print_view_svg(const struct view *v, struct sb *out)
 {
-	struct sb body = SB_INIT;
-	double w = SVG_W, h = 0;
+	static const struct view_walker grid = { .begin = begin, .cell = grid_cell,
+						 .track = track };
+	static const struct view_walker hexes = {
+		.begin = begin, .cell = hexes_cell, .line = hexes_line, .piece = hexes_piece,
+		.track = track,
+	};
+	static const struct view_walker map = { .begin = begin, .cell = map_cell,
+						.line = map_line, .track = track };
+	static const struct view_walker tracks = { .begin = begin, .track = track };
+	struct svg g = { .v = v, .body = SB_INIT, .w = SVG_W };
 
-	switch (v->kind) {
-	case VIEW_GRID:
-		if (v->cols > 0 && v->rows > 0) {
-			h = grid(v, &body);
-			w = 80.0 * v->cols;
-		}
-		break;
-	case VIEW_HEXES:
-		if (v->cols > 0 && v->rows > 0)
-			h = hexes(v, &body);
-		break;
-	case VIEW_MAP:
-		h = map(v, &body);
-		break;
-	case VIEW_TRACKS:
-		break;
-	}
+	view_walk(v, VIEW_STACKED,
+		  v->kind == VIEW_GRID	  ? &grid
+		  : v->kind == VIEW_HEXES ? &hexes
+		  : v->kind == VIEW_MAP	  ? &map
+					  : &tracks,
+		  &g);
 	if (v->ntracks)
-		h += (h ? 10 : 0) + tracks(v, &body, h ? h + 10 : 0);
+		g.h += (g.h ? 10 : 0) + (g.ty - g.ttop);
 	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 %.1f %.1f\" "
 		     "role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\" "
 		     "class=\"board board-%s\">\n<title>",
-		w + 4, h + 4,
+		g.w + 4, g.h + 4,
 		v->kind == VIEW_GRID ? "grid" : v->kind == VIEW_HEXES ? "hexes"
 		: v->kind == VIEW_MAP ? "map" : "tracks");
 	sb_add_escaped(out, v->title ? v->title : "The board");
 	sb_adds(out, "</title>\n");
-	sb_add(out, sb_str(&body), body.len);
+	sb_add(out, sb_str(&g.body), g.body.len);
 	sb_adds(out, "</svg>\n");
-	sb_release(&body);
+	sb_release(&g.body);
 }

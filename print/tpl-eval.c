@@ -489,17 +489,6 @@ static const struct {
 	{ "red", { 0.8, 0, 0 } }, /* the red of the suits */
 };
 
-static int hexdigit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool tpl_parse_colour(const char *s, double rgb[3], bool *set)
 {
 	*set = false;
@@ -514,7 +503,7 @@ bool tpl_parse_colour(const char *s, double rgb[3], bool *set)
 	if (s[0] != '#' || strlen(s) != 7)
 		return false;
 	for (int k = 0; k < 3; k++) {
-		int hi = hexdigit(s[1 + 2 * k]), lo = hexdigit(s[2 + 2 * k]);
+		int hi = hex_digit(s[1 + 2 * k]), lo = hex_digit(s[2 + 2 * k]);
 		if (hi < 0 || lo < 0)
 			return false;
 		rgb[k] = (hi * 16 + lo) / 255.0;

@@ -28,6 +28,8 @@
 
 #include "fetch.h"
 #include "fsutil.h"
+#include "hash.h"
+#include "header.h"
 #include "mime.h"
 #include "orders.h"
 #include "utf8.h"
@@ -40,26 +42,13 @@ struct fetch_run {
 	struct intake_result *in; /* submit's message: its verdict; else NULL */
 };
 
-static char *hex_sha256(const char *data, size_t len)
-{
-	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
-	struct sb out = SB_INIT;
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, (const uint8_t *)data);
-	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		sb_addf(&out, "%02x", d[i]);
-	return sb_detach(&out);
-}
-
 /* The index key of a message: its Message-ID, or its content. */
 static char *message_key(const char *raw, size_t len)
 {
 	char *id = mail_header_get(raw, len, "Message-ID"), *key;
 	if (id)
 		str_trim(id);
-	key = id && *id ? hex_sha256(id, strlen(id)) : hex_sha256(raw, len);
+	key = id && *id ? sha256_hex(id, strlen(id), 32) : sha256_hex(raw, len, 32);
 	free(id);
 	return key;
 }
@@ -99,9 +88,7 @@ static void log_line(struct fetch_run *fr, const char *text)
 	/* The log is for people; failing to write it loses no mail. */
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd >= 0) {
-		if (write(fd, line, strlen(line)) < 0) {
-			/* nothing more to do */
-		}
+		(void)fs_write_all(fd, line, strlen(line));
 		close(fd);
 	}
 	free(line);
@@ -120,56 +107,6 @@ static void fetch_log(struct fetch_run *fr, const char *fmt, ...)
 	va_end(ap);
 	log_line(fr, msg);
 	free(msg);
-}
-
-static bool value_starts(const char *v, const char *w)
-{
-	while (v && (*v == ' ' || *v == '\t'))
-		v++;
-	return v && !ascii_ncasecmp(v, w, strlen(w));
-}
-
-/* Is the From value the campaign's own sender address?  Answering it
- * would be answering ourselves. */
-static bool from_us(const struct campaign *c, const char *from)
-{
-	char *addr = mail_address_of(from);
-	bool us = addr && !ascii_casecmp(addr, c->cfg.sender);
-	free(addr);
-	return us;
-}
-
-/* Mail that must never be answered; returns why, or NULL. */
-static const char *never_answer(const struct campaign *c, const char *raw, size_t len)
-{
-	static const char *const names[] = { "Auto-Submitted", "Precedence", "X-Loop",
-					     "Return-Path", "From", "Content-Type" };
-	char *h[ARRAY_SIZE(names)];
-	const char *why = NULL;
-	const char *at = strrchr(c->cfg.sender, '@');
-	char *loop = xasprintf("wyrmpost@%s", at ? at + 1 : "localhost");
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		h[i] = mail_header_get(raw, len, names[i]);
-	if (h[0] && !value_starts(h[0], "no"))
-		why = "Auto-Submitted";
-	else if (value_starts(h[1], "bulk") || value_starts(h[1], "junk") ||
-		 value_starts(h[1], "list"))
-		why = "Precedence bulk, junk or list";
-	else if (h[2] && strcasestr(h[2], loop))
-		why = "our own X-Loop";
-	else if (h[3] && value_starts(h[3], "<>"))
-		why = "a bounce (empty Return-Path)";
-	else if (value_starts(h[4], "MAILER-DAEMON") || (h[4] && strcasestr(h[4], "<MAILER-DAEMON")))
-		why = "a bounce (MAILER-DAEMON)";
-	else if (value_starts(h[5], "multipart/report"))
-		why = "a delivery report";
-	else if (h[4] && from_us(c, h[4]))
-		why = "from the campaign's own address";
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		free(h[i]);
-	free(loop);
-	return why;
 }
 
 /* Is addr registered anywhere in the campaign: a player's address in
@@ -263,7 +200,7 @@ static int handle(struct fetch_run *fr, const char *raw, size_t len)
 		free(key);
 		return WP_OK;
 	}
-	if (!bare && (why = never_answer(c, raw, len))) {
+	if (!bare && (why = mail_never_answer(raw, len, c->cfg.sender))) {
 		fetch_log(fr, "not answered: %s (message %.16s)", why, key);
 		fr->r->ignored++;
 	} else {
@@ -341,7 +278,7 @@ static int handle_spooled(struct fetch_run *fr, const char *path, const char *ra
 static int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err)
 {
 	struct campaign *c = fr->c;
-	char *hash = hex_sha256(raw, len), *name = xasprintf("%s.eml", hash), *path;
+	char *hash = sha256_hex(raw, len, 32), *name = xasprintf("%s.eml", hash), *path;
 	int rc;
 
 	fr->r->messages++;
@@ -377,19 +314,6 @@ int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_resu
 	return fetch_take(&fr, raw, len, err);
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w, n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* A message over the limit whose first len bytes are head and whose rest
  * is still to come from fd: copied to spool/quarantine/HASH.eml as it is
  * read, 64 KiB at a time, so a mail of any size costs no more memory than
@@ -417,12 +341,12 @@ static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len,
 	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, (const uint8_t *)head);
-	if (out < 0 || write_all(out, head, len))
+	if (out < 0 || fs_write_all(out, head, len))
 		rc = WP_ERR_IO;
 	while (!rc && (n = read(fd, buf, sizeof buf)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 || write_all(out, buf, (size_t)n)) {
+		if (n < 0 || fs_write_all(out, buf, (size_t)n)) {
 			rc = WP_ERR_IO;
 			break;
 		}
@@ -436,8 +360,7 @@ static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len,
 	if (out >= 0)
 		close(out);
 	sha256_digest(&ctx, sizeof d, d);
-	for (size_t i = 0; i < sizeof d; i++)
-		sb_addf(&hex, "%02x", d[i]);
+	sb_add_hex(&hex, d, sizeof d);
 	name = xasprintf("%s.eml", sb_str(&hex));
 	path = xasprintf("%s/%s", dir, name);
 	if (!rc && fs_rename(tmp, path, err))
@@ -487,7 +410,7 @@ int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char *
 	struct sb raw = SB_INIT;
 	struct sigaction ign, old;
 	const char *text;
-	size_t len;
+	size_t len, skip;
 	int rc;
 
 	memset(in, 0, sizeof *in);
@@ -497,15 +420,10 @@ int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char *
 		return rc;
 	}
 	text = sb_str(&raw), len = raw.len;
-	/* procmail hands the mail with its mbox envelope line ("From
-	 * ann@example.org  Fri Jan 15 09:00:00 2027"); the mail, as a source
-	 * would give it, starts on the next line. */
-	if (len > 5 && !memcmp(text, "From ", 5)) {
-		const char *nl = memchr(text, '\n', len);
-		size_t skip = nl ? (size_t)(nl - text) + 1 : len;
-		if (mail_is_message(text + skip, len - skip))
-			text += skip, len -= skip;
-	}
+	/* procmail hands the mail with its mbox envelope line; the mail, as
+	 * a source would give it, starts on the next line. */
+	skip = mail_envelope_skip(text, len);
+	text += skip, len -= skip;
 	in->mail = mail_is_message(text, len);
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;

@@ -12,9 +12,10 @@
  *      temporary file, fsync, rename; HASH is the SHA-256 of the bytes);
  *   4. a message whose Message-ID (or, without one, content hash) is in
  *      the index spool/seen/ was handled before: go to 6;
- *      mail that must never be answered (bounces, Auto-Submitted other
- *      than no, Precedence bulk/junk/list, our own X-Loop, From the
- *      campaign's own sender address) is logged;
+ *      mail that must never be answered (mail_never_answer of
+ *      mail/header.h: bounces, Auto-Submitted other than no, Precedence
+ *      bulk/junk/list, our own X-Loop, From the campaign's own sender
+ *      address) is logged;
  *      otherwise its orders are stored and answered (campaign_submit:
  *      replies go to the player's registered address), or, when it is not
  *      orders or names no game or player of ours, its sender is told why,

@@ -170,6 +170,18 @@ int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 	return rc;
 }
 
+int campaign_load_live_game(const struct campaign *c, const char *id, struct game *g,
+			    char **err)
+{
+	int rc = campaign_load_game(c, id, g, err);
+	if (!rc && g->status == GAME_OVER) {
+		*err = xasprintf("%s: the game is over", id);
+		game_release(g);
+		rc = WP_ERR_USAGE;
+	}
+	return rc;
+}
+
 int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 		       const char *key, const char *subject, const char *body,
 		       const char *in_reply_to, const char *auto_submitted,

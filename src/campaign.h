@@ -28,6 +28,8 @@ struct campaign {
 	char *dir;
 	struct config cfg;
 	long long now;  /* the time of this run, seconds since the epoch */
+	const char *templates; /* the folder of kits the report PDFs are drawn
+				  from (NULL: the installed one); the caller's */
 	int lock_fd;
 	struct password_cache passwords; /* the checks of this run */
 };
@@ -47,6 +49,10 @@ char *campaign_game_path(const struct campaign *c, const char *id, const char *r
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);
 int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 		       char **err);
+/* The same for a game still in play: one that is over is refused
+ * (WP_ERR_USAGE, *err saying so), for what the game master changes. */
+int campaign_load_live_game(const struct campaign *c, const char *id, struct game *g,
+			    char **err);
 
 /* --- new games ------------------------------------------------------------ */
 struct new_player {

@@ -12,6 +12,7 @@
 #include "utf8.h"
 
 const char *cli_dir = ".";
+const char *cli_templates;
 
 void cli_out(const char *text)
 {
@@ -83,6 +84,7 @@ int cli_open(struct campaign *c, bool lock)
 {
 	char *err = NULL;
 	int rc = campaign_open(c, cli_dir, cli_now(), &err);
+	c->templates = cli_templates;
 	if (!rc && lock)
 		rc = campaign_lock(c, &err);
 	if (rc) {
@@ -98,6 +100,7 @@ int cli_open_wait(struct campaign *c, int seconds)
 	struct timespec start, now, nap = { 0, 200 * 1000 * 1000 };
 	int rc = campaign_open(c, cli_dir, cli_now(), &err);
 
+	c->templates = cli_templates;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	while (!rc) {
 		if ((rc = campaign_lock(c, &err)) != WP_ERR_BUSY)

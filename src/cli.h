@@ -21,6 +21,10 @@ const struct cmd *cmd_find(const char *name);
 
 /* The campaign directory from -d, WYRMPOST_DIR, or ".". */
 extern const char *cli_dir;
+/* The folder of kits (and report templates): WYRMPOST_TEMPLATES, or the
+ * installed one (datadir.h).  Every campaign cli_open opens draws its
+ * reports from it. */
+extern const char *cli_templates;
 
 /* "wyrmpost: message" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -7,14 +7,12 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "datadir.h"
 #include "engine.h"
 
 /* The kits in the templates folder: every folder with a kit.xml, sorted. */
 static void list_kits(void)
 {
-	const char *env = getenv("WYRMPOST_TEMPLATES");
-	const char *dir = env && *env ? env : datadir_templates();
+	const char *dir = cli_templates;
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, alphasort);
 	printf("\nKits (for 'wyrmpost print RULES'), from %s:\n", dir);

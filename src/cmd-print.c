@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "datadir.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "template.h"
@@ -101,7 +100,7 @@ int cmd_print(int argc, char **argv)
 	const struct cmd *cmd = cmd_find("print");
 	struct kit_job job;
 	struct game g;
-	const char *out = NULL, *env = getenv("WYRMPOST_TEMPLATES");
+	const char *out = NULL;
 	char *pdf = NULL, *err = NULL, *deflt = NULL, *title = NULL;
 	size_t len = 0;
 	bool found;
@@ -109,7 +108,7 @@ int cmd_print(int argc, char **argv)
 
 	memset(&job, 0, sizeof job);
 	memset(&g, 0, sizeof g);
-	job.dir = env && *env ? env : datadir_templates();
+	job.dir = cli_templates;
 	while ((opt = cli_getopt(argc, argv, "o:", longopts)) != -1) {
 		if (opt == 'o') {
 			out = optarg;

@@ -26,28 +26,28 @@ static bool running_from_build_tree(void)
 	return !strcmp(exe, build);
 }
 
+/* installed, or in_tree where the program runs from its build tree and
+ * the source tree has that folder. */
+static const char *data_dir(const char *installed, const char *in_tree)
+{
+	struct stat st;
+	if (running_from_build_tree() && !stat(in_tree, &st) && S_ISDIR(st.st_mode))
+		return in_tree;
+	return installed;
+}
+
 const char *datadir_templates(void)
 {
 	static const char *dir;
-	struct stat st;
-	if (dir)
-		return dir;
-	dir = WYRMPOST_DATADIR "/templates";
-	if (running_from_build_tree() && !stat(WYRMPOST_SRCDIR "/templates", &st) &&
-	    S_ISDIR(st.st_mode))
-		dir = WYRMPOST_SRCDIR "/templates";
+	if (!dir)
+		dir = data_dir(WYRMPOST_DATADIR "/templates", WYRMPOST_SRCDIR "/templates");
 	return dir;
 }
 
 const char *datadir_rules(void)
 {
 	static const char *dir;
-	struct stat st;
-	if (dir)
-		return dir;
-	dir = WYRMPOST_DOCDIR "/rules";
-	if (running_from_build_tree() && !stat(WYRMPOST_SRCDIR "/docs/rules", &st) &&
-	    S_ISDIR(st.st_mode))
-		dir = WYRMPOST_SRCDIR "/docs/rules";
+	if (!dir)
+		dir = data_dir(WYRMPOST_DOCDIR "/rules", WYRMPOST_SRCDIR "/docs/rules");
 	return dir;
 }

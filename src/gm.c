@@ -92,17 +92,6 @@ int gm_tell_players(const struct campaign *c, const struct game *g, const char *
 	return rc;
 }
 
-static int load(struct campaign *c, const char *id, struct game *g, char **err)
-{
-	int rc = campaign_load_game(c, id, g, err);
-	if (!rc && g->status == GAME_OVER) {
-		*err = xasprintf("%s: the game is over", id);
-		game_release(g);
-		rc = WP_ERR_USAGE;
-	}
-	return rc;
-}
-
 /* Save g and release it, whatever rc was. */
 static int finish(struct campaign *c, struct game *g, int rc, char **err)
 {
@@ -126,7 +115,7 @@ int gm_game_set(struct campaign *c, const char *id, const char *assign, char **e
 		*err = xasprintf("'%s': write NAME=VALUE", assign);
 		return WP_ERR_USAGE;
 	}
-	if ((rc = load(c, id, &g, err)))
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
 		return rc;
 	name = xstrndup(assign, (size_t)(eq - assign));
 	/* A game's own options shaped its state when it began; only the
@@ -172,7 +161,7 @@ int gm_game_set(struct campaign *c, const char *id, const char *assign, char **e
 int gm_game_pause(struct campaign *c, const char *id, char **err)
 {
 	struct game g;
-	int rc = load(c, id, &g, err);
+	int rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
 		return rc;
 	if (g.status == GAME_PAUSED) {
@@ -194,7 +183,7 @@ int gm_game_resume(struct campaign *c, const char *id, char **err)
 {
 	struct game g;
 	char *when, *what;
-	int rc = load(c, id, &g, err);
+	int rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
 		return rc;
 	if (g.status == GAME_ACTIVE) {
@@ -221,7 +210,7 @@ int gm_game_end(struct campaign *c, const char *id, char **err)
 {
 	struct game g;
 	struct events ev = EVENTS_INIT;
-	int rc = load(c, id, &g, err);
+	int rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
 		return rc;
 	g.status = GAME_OVER;
@@ -300,7 +289,7 @@ int gm_player_address(struct campaign *c, const char *id, const char *name, cons
 		*err = xasprintf("'%s' is not a mail address", email);
 		return WP_ERR_USAGE;
 	}
-	if ((rc = load(c, id, &g, err)))
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
 		return rc;
 	if ((p = find_player(&g, name, err)) < 0) {
 		game_release(&g);
@@ -336,7 +325,7 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 	char *pw = NULL, *hash, *key, *body;
 	int p, rc;
 
-	if ((rc = load(c, id, &g, err)))
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
 		return rc;
 	if ((p = find_player(&g, name, err)) < 0) {
 		game_release(&g);
@@ -390,7 +379,7 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		free(s);
 		return WP_ERR_USAGE;
 	}
-	if ((rc = load(c, id, &g, err))) {
+	if ((rc = campaign_load_live_game(c, id, &g, err))) {
 		free(s);
 		return rc;
 	}
@@ -448,7 +437,7 @@ int gm_player_drop(struct campaign *c, const char *id, const char *name, char **
 	struct events ev = EVENTS_INIT;
 	int p, rc;
 
-	if ((rc = load(c, id, &g, err)))
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
 		return rc;
 	if ((p = find_player(&g, name, err)) < 0 || g.players[p].dropped) {
 		if (p >= 0)

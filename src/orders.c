@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "header.h"
 #include "mime.h"
 #include "utf8.h"
 #include "util.h"
@@ -387,62 +388,6 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 	return 0;
 }
 
-/* Is this text a mail (RFC 5322 header block, blank line, body)? */
-static bool looks_like_mail(const char *text, size_t len)
-{
-	size_t i = 0;
-	bool any = false;
-	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len, j = i;
-		if (end == i || (end == i + 1 && text[i] == '\r'))
-			return any;
-		if (text[i] == ' ' || text[i] == '\t') {
-			if (!any)
-				return false;
-		} else {
-			while (j < end && text[j] > ' ' && text[j] < 127 && text[j] != ':')
-				j++;
-			if (j == i || j == end || text[j] != ':')
-				return false;
-			any = true;
-		}
-		i = end + 1;
-	}
-	return false;
-}
-
-/* Unfolded value of header name, or NULL (caller frees). */
-static char *mail_header(const char *text, size_t hlen, const char *name)
-{
-	size_t n = strlen(name), i = 0;
-	while (i < hlen) {
-		const char *nl = memchr(text + i, '\n', hlen - i);
-		size_t end = nl ? (size_t)(nl - text) : hlen;
-		if (end - i > n && text[i + n] == ':' && !ascii_ncasecmp(text + i, name, n)) {
-			struct sb v = SB_INIT;
-			sb_add(&v, text + i + n + 1, end - i - n - 1);
-			i = end + 1;
-			while (i < hlen && (text[i] == ' ' || text[i] == '\t')) {
-				nl = memchr(text + i, '\n', hlen - i);
-				end = nl ? (size_t)(nl - text) : hlen;
-				sb_addc(&v, ' ');
-				sb_add(&v, text + i, end - i);
-				i = end + 1;
-			}
-			/* Unfolding leaves the CR of each CRLF inside the value,
-			 * and a lone CR may stand anywhere: the value goes into
-			 * our replies' In-Reply-To, where a CR would end the
-			 * header line and start one of the sender's choosing. */
-			for (size_t k = 0; k < v.len; k++)
-				if (v.buf[k] == '\r')
-					v.buf[k] = ' ';
-			return str_trim(sb_detach(&v));
-		}
-		i = end + 1;
-	}
-	return NULL;
-}
 
 static bool value_is(const char *v, const char *want)
 {
@@ -495,26 +440,15 @@ static int parse_mime(struct submission *s, const char *text, size_t len, char *
 
 static int parse_mail(struct submission *s, const char *text, size_t len, char **err)
 {
-	size_t hlen = 0;
+	size_t body, hlen = mail_header_end(text, len, &body);
 	char *ctype, *cte, *charset = NULL;
 	int rc = -1;
 
-	/* Find the blank line that ends the headers. */
-	for (size_t i = 0; i < len;) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		if (end == i || (end == i + 1 && text[i] == '\r')) {
-			hlen = i;
-			i = end + 1;
-			break;
-		}
-		i = end + 1;
-	}
-	s->from = mail_header(text, hlen, "From");
-	s->message_id = mail_header(text, hlen, "Message-ID");
-	s->subject = mail_header(text, hlen, "Subject");
-	ctype = mail_header(text, hlen, "Content-Type");
-	cte = mail_header(text, hlen, "Content-Transfer-Encoding");
+	s->from = mail_header_get(text, len, "From");
+	s->message_id = mail_header_get(text, len, "Message-ID");
+	s->subject = mail_header_get(text, len, "Subject");
+	ctype = mail_header_get(text, len, "Content-Type");
+	cte = mail_header_get(text, len, "Content-Transfer-Encoding");
 	/* A plain UTF-8 text mail is read here; anything else (multipart,
 	 * HTML, quoted-printable, base64, other charsets, format=flowed, whose
 	 * soft line breaks must be joined, a body that is not UTF-8 whatever
@@ -529,69 +463,24 @@ static int parse_mail(struct submission *s, const char *text, size_t len, char *
 		rc = parse_mime(s, text, len, err);
 		goto out;
 	}
-	{
-		/* The body starts after the blank line; its lines are counted
-		 * from there, as in a MIME mail and as the player sees them. */
-		const char *body = text + hlen;
-		size_t blen = len - hlen;
-		const char *nl = memchr(body, '\n', blen);
-		size_t skip = nl ? (size_t)(nl - body) + 1 : blen;
-		rc = parse_orders_text(s, body + skip, blen - skip, 1, err);
-	}
+	/* The body starts after the blank line; its lines are counted from
+	 * there, as in a MIME mail and as the player sees them. */
+	rc = parse_orders_text(s, text + body, len - body, 1, err);
 out:
 	free(ctype);
 	free(cte);
 	return rc;
 }
 
-bool mail_is_message(const char *text, size_t len)
-{
-	return looks_like_mail(text, len);
-}
-
-char *mail_header_get(const char *text, size_t len, const char *name)
-{
-	size_t hlen = 0;
-	if (!looks_like_mail(text, len))
-		return NULL;
-	while (hlen < len) {
-		const char *nl = memchr(text + hlen, '\n', len - hlen);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		if (end == hlen || (end == hlen + 1 && text[hlen] == '\r'))
-			break;
-		hlen = end + 1;
-	}
-	return mail_header(text, hlen < len ? hlen : len, name);
-}
-
-char *mail_address_of(const char *value)
-{
-	const char *lt = value ? strrchr(value, '<') : NULL, *gt = lt ? strchr(lt, '>') : NULL;
-	char *addr;
-	if (!value)
-		return NULL;
-	addr = lt && gt ? xstrndup(lt + 1, (size_t)(gt - lt - 1)) : str_trim(xstrdup(value));
-	if (!mail_address_ok(addr)) {
-		free(addr);
-		return NULL;
-	}
-	return addr;
-}
-
 int submission_parse(const char *text, size_t len, struct submission *s, char **err)
 {
+	/* A mail handed over with its mbox envelope line first, as procmail
+	 * pipes it: the mail starts on the next line. */
+	size_t skip = mail_envelope_skip(text, len);
+
 	memset(s, 0, sizeof *s);
-	/* A mail handed over with its mbox envelope line first ("From
-	 * ann@example.org  Fri Jan 15 09:00:00 2027"), as procmail pipes it:
-	 * the mail starts on the next line. */
-	if (len > 5 && !memcmp(text, "From ", 5)) {
-		const char *nl = memchr(text, '\n', len);
-		size_t skip = nl ? (size_t)(nl - text) + 1 : len;
-		if (looks_like_mail(text + skip, len - skip))
-			return parse_mail(s, text + skip, len - skip, err);
-	}
-	if (looks_like_mail(text, len))
-		return parse_mail(s, text, len, err);
+	if (mail_is_message(text + skip, len - skip))
+		return parse_mail(s, text + skip, len - skip, err);
 	return parse_orders_text(s, text, len, 1, err);
 }
 

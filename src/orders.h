@@ -42,17 +42,6 @@ struct submission {
 int submission_parse(const char *text, size_t len, struct submission *s, char **err);
 void submission_release(struct submission *s);
 
-/* Is text a mail (RFC 5322 headers, a blank line, a body), not bare orders? */
-bool mail_is_message(const char *text, size_t len);
-
-/* The unfolded value of header `name` of a mail (caller frees), or NULL
- * when the text is not a mail or has no such header. */
-char *mail_header_get(const char *text, size_t len, const char *name);
-
-/* The plain address in a From or To value ("Ann <ann@x.org>", "ann@x.org"),
- * or NULL when there is none that is safe to use (caller frees). */
-char *mail_address_of(const char *value);
-
 /* Stored pending orders: one canonical order per line. */
 char *orders_format(const struct strlist *lines);
 void orders_parse_stored(const char *text, struct strlist *lines);

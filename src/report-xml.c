@@ -38,9 +38,17 @@ static void set_num(struct xw *w, const char *name, double v)
 	xw_attr(w, name, buf);
 }
 
-/* The view as a <board> element, written next. */
-static void board_xml(const struct view *v, struct xw *w)
+/* The view as a <board> element, written next, by a walk (lib/view.h) in
+ * the order a document lists its parts. */
+struct board_xml {
+	struct xw *w;
+	bool map; /* a cell has a place on a map, a column and row elsewhere */
+};
+
+static bool board_begin(void *ctx, const struct view *v)
 {
+	struct board_xml *b = ctx;
+	struct xw *w = b->w;
 	xw_open(w, "board");
 	xw_attr(w, "kind", kind_names[v->kind]);
 	set_opt(w, "title", v->title);
@@ -53,54 +61,84 @@ static void board_xml(const struct view *v, struct xw *w)
 		set_num(w, "height", v->h);
 		set_opt(w, "unit", v->unit);
 	}
-	for (size_t i = 0; i < v->ncells; i++) {
-		const struct view_cell *c = &v->cells[i];
-		xw_open(w, "cell");
-		xw_attr_int(w, "id", (long long)i);
-		if (v->kind == VIEW_MAP) {
-			set_num(w, "x", c->x);
-			set_num(w, "y", c->y);
-			set_num(w, "w", c->w);
-			set_num(w, "h", c->h);
-			if (c->round)
-				xw_attr_bool(w, "round", true);
-		} else {
-			xw_attr_int(w, "col", c->col);
-			xw_attr_int(w, "row", c->row);
-		}
-		set_opt(w, "label", c->label);
-		set_opt(w, "caption", c->caption);
-		set_opt(w, "fill", c->fill);
-		if (c->counters)
-			xw_attr_int(w, "counters", c->counters);
-		xw_close(w);
+	b->map = v->kind == VIEW_MAP;
+	return true;
+}
+
+static void board_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	struct board_xml *b = ctx;
+	struct xw *w = b->w;
+	xw_open(w, "cell");
+	xw_attr_int(w, "id", (long long)i);
+	if (b->map) {
+		set_num(w, "x", c->x);
+		set_num(w, "y", c->y);
+		set_num(w, "w", c->w);
+		set_num(w, "h", c->h);
+		if (c->round)
+			xw_attr_bool(w, "round", true);
+	} else {
+		xw_attr_int(w, "col", c->col);
+		xw_attr_int(w, "row", c->row);
 	}
-	for (size_t i = 0; i < v->npieces; i++) {
-		xw_open(w, "piece");
-		xw_attr_int(w, "cell", v->pieces[i].cell);
-		set_opt(w, "label", v->pieces[i].label);
-		set_opt(w, "fill", v->pieces[i].fill);
-		xw_close(w);
-	}
-	for (size_t i = 0; i < v->nlines; i++) {
-		xw_open(w, "line");
-		xw_attr_int(w, "from", v->lines[i].from);
-		xw_attr_int(w, "to", v->lines[i].to);
-		if (v->lines[i].dashed)
-			xw_attr_bool(w, "dashed", true);
-		xw_close(w);
-	}
-	for (size_t i = 0; i < v->ntracks; i++) {
-		const struct view_track *t = &v->tracks[i];
-		xw_open(w, "track");
-		xw_attr(w, "name", t->name ? t->name : "");
-		set_opt(w, "symbol", t->symbol);
-		xw_attr_int(w, "min", t->min);
-		xw_attr_int(w, "max", t->max);
-		xw_attr_int(w, "value", t->value);
-		xw_close(w);
-	}
+	set_opt(w, "label", c->label);
+	set_opt(w, "caption", c->caption);
+	set_opt(w, "fill", c->fill);
+	if (c->counters)
+		xw_attr_int(w, "counters", c->counters);
 	xw_close(w);
+}
+
+static void board_piece(void *ctx, const struct view_piece *p, const struct view_cell *on)
+{
+	struct xw *w = ((struct board_xml *)ctx)->w;
+	(void)on;
+	xw_open(w, "piece");
+	xw_attr_int(w, "cell", p->cell);
+	set_opt(w, "label", p->label);
+	set_opt(w, "fill", p->fill);
+	xw_close(w);
+}
+
+static void board_line(void *ctx, const struct view_line *l, const struct view_cell *from,
+		       const struct view_cell *to)
+{
+	struct xw *w = ((struct board_xml *)ctx)->w;
+	(void)from, (void)to;
+	xw_open(w, "line");
+	xw_attr_int(w, "from", l->from);
+	xw_attr_int(w, "to", l->to);
+	if (l->dashed)
+		xw_attr_bool(w, "dashed", true);
+	xw_close(w);
+}
+
+static void board_track(void *ctx, const struct view_track *t)
+{
+	struct xw *w = ((struct board_xml *)ctx)->w;
+	xw_open(w, "track");
+	xw_attr(w, "name", t->name ? t->name : "");
+	set_opt(w, "symbol", t->symbol);
+	xw_attr_int(w, "min", t->min);
+	xw_attr_int(w, "max", t->max);
+	xw_attr_int(w, "value", t->value);
+	xw_close(w);
+}
+
+static void board_end(void *ctx)
+{
+	xw_close(((struct board_xml *)ctx)->w);
+}
+
+static void board_xml(const struct view *v, struct xw *w)
+{
+	static const struct view_walker board = {
+		.begin = board_begin, .cell = board_cell, .piece = board_piece,
+		.line = board_line, .track = board_track, .end = board_end,
+	};
+	struct board_xml b = { w, false };
+	view_walk(v, VIEW_LISTED, &board, &b);
 }
 
 static void players_xml(const struct game *g, struct xw *w)

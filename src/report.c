@@ -303,8 +303,8 @@ static bool names(const char *text, const char *name)
 }
 
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
-		    char **err)
+		    const struct report_parts *rp, const char *author, const char *tpl_dir,
+		    char **pdf, size_t *len, char **err)
 {
 	struct print_doc_opts o = { .paper = PRINT_A4,
 				    .small = !strcmp(option_get(&g->opts, "pdf"), "standard"),
@@ -349,9 +349,7 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	r.board = rp->has_board ? &rp->board : NULL;
 	r.details = sb_str(&rp->details);
 	r.orders = sb_str(&rp->orders);
-	/* the same kits as `wyrmpost print` */
-	r.tpl_dir = getenv("WYRMPOST_TEMPLATES") && *getenv("WYRMPOST_TEMPLATES")
-			    ? getenv("WYRMPOST_TEMPLATES") : datadir_templates();
+	r.tpl_dir = tpl_dir ? tpl_dir : datadir_templates();
 	r.rules = g->engine->name;
 	r.game_title = g->engine->title;
 	r.game = g->id;

@@ -46,11 +46,13 @@ char *report_reminder(const struct game *g, int p);
 
 /* The same report as a PDF in memory (*pdf to free): the board as a
  * picture, the events, the details and the orders; author is the PDF's
- * author, the campaign's sender name.  WP_OK, or with *err WP_ERR_DATA
- * when the report template is broken, WP_ERR_IO when the system failed. */
+ * author, the campaign's sender name; the game's report template is
+ * looked for in tpl_dir (the folder of kits, as for `wyrmpost print`;
+ * NULL: the installed one).  WP_OK, or with *err WP_ERR_DATA when the
+ * report template is broken, WP_ERR_IO when the system failed. */
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
-		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
-		    char **err);
+		    const struct report_parts *rp, const char *author, const char *tpl_dir,
+		    char **pdf, size_t *len, char **err);
 
 /* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
  * the board as data, the details and the orders; *len its length.  Caller

@@ -31,6 +31,7 @@
 #endif
 
 #include "campaign.h"
+#include "fsutil.h"
 
 /* A worker's report on one game: its index, outcome and message length,
  * then the message. */
@@ -49,21 +50,6 @@ struct outcome {
 	enum run_outcome o;
 	char *err;
 };
-
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 struct worker {
 	const struct strlist *ids;
@@ -85,7 +71,7 @@ static void report(void *arg, size_t index, enum run_outcome o, const char *err)
 	rec.index = (uint32_t)index;
 	rec.outcome = (uint32_t)o;
 	rec.len = err ? (uint32_t)strlen(err) : 0;
-	if (write_all(w->fd, &rec, sizeof rec) || write_all(w->fd, err ? err : "", rec.len))
+	if (fs_write_all(w->fd, &rec, sizeof rec) || fs_write_all(w->fd, err ? err : "", rec.len))
 		_exit(1);
 }
 

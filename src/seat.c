@@ -68,21 +68,10 @@ static int open_seat(const struct game *g, const char *name, char **err)
 	return -1;
 }
 
-static int load(struct campaign *c, const char *id, struct game *g, char **err)
-{
-	int rc = campaign_load_game(c, id, g, err);
-	if (!rc && g->status == GAME_OVER) {
-		*err = xasprintf("%s: the game is over", id);
-		game_release(g);
-		rc = WP_ERR_USAGE;
-	}
-	return rc;
-}
-
 int seat_list(struct campaign *c, const char *id, struct sb *out, char **err)
 {
 	struct game g;
-	int rc = load(c, id, &g, err), n = 0;
+	int rc = campaign_load_live_game(c, id, &g, err), n = 0;
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < g.nplayers; i++) {
@@ -131,7 +120,7 @@ static int announce(const struct campaign *c, const struct game *g, int p, char 
 int seat_offer(struct campaign *c, const char *id, const char *name, char **err)
 {
 	struct game g;
-	int p, rc = load(c, id, &g, err);
+	int p, rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
 		return rc;
 	p = game_player_index(&g, name);
@@ -197,7 +186,7 @@ int seat_approve(struct campaign *c, const char *id, const char *seat, bool refu
 		 char **who, char **err)
 {
 	struct game g;
-	int p, rc = load(c, id, &g, err);
+	int p, rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
 		return rc;
 	if ((p = open_seat(&g, seat, err)) < 0 || !g.players[p].req_name) {

@@ -6,27 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <nettle/sha2.h>
-
 #include "campaign.h"
 #include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "hash.h"
+#include "header.h"
 #include "orders.h"
 #include "password.h"
 #include "report.h"
 #include "seat.h"
 #include "token.h"
-
-static char *short_hash(const char *text, size_t len)
-{
-	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, (const uint8_t *)text);
-	sha256_digest(&ctx, sizeof d, d);
-	return xasprintf("%02x%02x%02x%02x%02x%02x", d[0], d[1], d[2], d[3], d[4], d[5]);
-}
 
 /* The word a player most likely meant by the first word of line: the
  * closest first word of an order the player could give now, or of a
@@ -146,7 +136,7 @@ static char *submission_hash(const struct submission *s)
 	sb_addf(&all, "%s\n%s\n", s->game, s->player ? s->player : "");
 	for (size_t i = 0; i < s->n; i++)
 		sb_addf(&all, "%s\n", s->lines[i].text);
-	h = short_hash(sb_str(&all), all.len);
+	h = sha256_hex(sb_str(&all), all.len, 6);
 	sb_release(&all);
 	return h;
 }
@@ -154,7 +144,7 @@ static char *submission_hash(const struct submission *s)
 /* The key of a mail: its Message-ID, or without one its orders. */
 static char *mail_key(const struct submission *s)
 {
-	return s->message_id ? short_hash(s->message_id, strlen(s->message_id))
+	return s->message_id ? sha256_hex(s->message_id, strlen(s->message_id), 6)
 			     : submission_hash(s);
 }
 
@@ -167,7 +157,7 @@ static char *reply_key(const struct game *g, int p, const char *what,
 		       const struct submission *s, const char *body)
 {
 	char *mail = mail_key(s), *both = xasprintf("%s\n%s", mail, body);
-	char *h = short_hash(both, strlen(both));
+	char *h = sha256_hex(both, strlen(both), 6);
 	char *key = p >= 0 ? xasprintf("%s-%04d-%s-%s-%s", g->id, g->turn, what,
 				       g->players[p].name, h)
 			   : xasprintf("%s-%04d-%s-%s", g->id, g->turn, what, h);
@@ -430,7 +420,7 @@ static int confirmed(struct campaign *c, const struct game *g, const struct subm
 		return WP_OK;
 	}
 	wrong = q->given && q->given[strspn(q->given, " \t")];
-	ah = short_hash(addr, strlen(addr));
+	ah = sha256_hex(addr, strlen(addr), 6);
 	key = xasprintf("%s-%04d-%s-confirm-%s", g->id, g->turn, q->purpose, ah);
 	subject = xasprintf("[%s] confirm: %s?", g->id, q->title);
 	r->reply = xasprintf("Someone, perhaps you, asked %s.\n\n"

@@ -27,8 +27,7 @@ static int make_secret(const char *path, char **err)
 				 got < 0 ? strerror(errno) : "short read");
 		return WP_ERR_IO;
 	}
-	for (size_t i = 0; i < sizeof b; i++)
-		sb_addf(&hex, "%02x", b[i]);
+	sb_add_hex(&hex, b, sizeof b);
 	sb_addc(&hex, '\n');
 	rc = fs_write_private(path, hex.buf, hex.len, err) ? WP_ERR_IO : WP_OK;
 	sb_release(&hex);

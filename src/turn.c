@@ -268,7 +268,8 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 	if (fs_write_atomic(path, text, strlen(text), err))
 		rc = WP_ERR_IO;
 	if (!rc && want_pdf)
-		rc = report_turn_pdf(g, turn, ev, p, &rp, c->cfg.sender_name, &pdf, &pdf_len, err);
+		rc = report_turn_pdf(g, turn, ev, p, &rp, c->cfg.sender_name, c->templates, &pdf,
+				     &pdf_len, err);
 	free(path);
 	path = xasprintf("%s/%s.pdf", dir, who);
 	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))

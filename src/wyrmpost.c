@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "fsutil.h"
 
 const struct cmd commands[] = {
@@ -160,11 +161,13 @@ int main(int argc, char **argv)
 	const struct cmd *cmd;
 	int i = 1;
 	const char *env = getenv("WYRMPOST_DIR");
+	const char *templates = getenv("WYRMPOST_TEMPLATES");
 	const char *crash = getenv("WYRMPOST_CRASH_AT");
 	const char *batch = getenv("WYRMPOST_RUN_BATCH");
 
 	if (env && *env)
 		cli_dir = env;
+	cli_templates = templates && *templates ? templates : datadir_templates();
 	if (crash && *crash)
 		fs_set_crashpoint(crash); /* test hook, see fsutil.h */
 	if (batch && *batch)

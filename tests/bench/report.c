@@ -94,7 +94,8 @@ static int bench_game(const char *name, const char *text, long n, struct tally *
 		int p = (int)(i % (long)(g.nplayers + 1)) - 1;
 		char *pdf = NULL;
 		size_t len = 0;
-		if (report_turn_pdf(&g, turn, &ev, p, NULL, "wyrmpost", &pdf, &len, &err)) {
+		if (report_turn_pdf(&g, turn, &ev, p, NULL, "wyrmpost", getenv("WYRMPOST_TEMPLATES"),
+				    &pdf, &len, &err)) {
 			fprintf(stderr, "bench-report: %s: %s\n", name, err);
 			free(err);
 			rc = -1;

@@ -7,8 +7,9 @@
  * so that this file cannot rot.
  *
  * What one input goes through, in the order `wyrmpost fetch` does it:
- *   1. the header look-ups of fetch's never_answer() and answer_unreadable()
- *      (mail_header_get, mail_address_of), done in the parent on raw bytes;
+ *   1. the header look-ups of fetch's mail_never_answer() and
+ *      answer_sender() (mail_header_get, mail_address_of), done in the
+ *      parent on raw bytes;
  *   2. submission_parse() on the raw mail, as campaign_submit() does: a plain
  *      UTF-8 text mail is read right there, anything else goes to the MIME
  *      layer and each candidate text to the orders reader;
@@ -43,6 +44,7 @@
 #include "fuzz-intake.h"
 #include "intake-inproc.h"
 #include "mime-int.h"
+#include "header.h"
 #include "orders.h"
 #include "utf8.h"
 #include "util.h"
@@ -105,7 +107,6 @@ static void check_result(int rc, const char *err, const struct mime_result *r,
 		broken("From address that fails mail_address_ok", r->from);
 	if (r->message_id && strpbrk(r->message_id, " \t<>\r\n"))
 		broken("Message-ID with blanks, brackets or line breaks", r->message_id);
-	(void)mime_never_answer(r, "wyrmpost@example.org");
 }
 
 static bool same_str(const char *a, const char *b)
@@ -172,6 +173,7 @@ int fuzz_intake(const char *raw, size_t len, struct fuzz_intake_summary *sum)
 			broken("mail_header_get gave a line break", names[i]);
 		free(v);
 	}
+	(void)mail_never_answer(raw, len, "wyrmpost@example.org");
 	from = mail_header_get(raw, len, "From");
 	if (from) {
 		char *to = mail_address_of(from);

@@ -67,10 +67,10 @@ FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 # Only what intake needs: the orders reader, the MIME layer, util.
 FUZZ_SRC = $(srcdir)/tests/fuzz/fuzz-intake.c $(srcdir)/tests/fuzz/intake-inproc.c $(srcdir)/lib/util.c $(srcdir)/lib/utf8.c $(srcdir)/src/orders.c \
-	$(srcdir)/mail/mime.c $(srcdir)/mail/mime-sandbox.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
+	$(srcdir)/mail/header.c $(srcdir)/mail/mime.c $(srcdir)/mail/mime-sandbox.c $(srcdir)/mail/mime-parse.c $(srcdir)/mail/mime-decode.c \
 	$(srcdir)/mail/mime-html.c
 FUZZ_HDR = $(srcdir)/tests/fuzz/fuzz-intake.h $(srcdir)/tests/fuzz/intake-inproc.h $(srcdir)/lib/util.h $(srcdir)/lib/utf8.h $(srcdir)/src/orders.h \
-	$(srcdir)/src/games/engine.h $(srcdir)/src/games/game-state.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
+	$(srcdir)/src/games/engine.h $(srcdir)/src/games/game-state.h $(srcdir)/mail/header.h $(srcdir)/mail/mime.h $(srcdir)/mail/mime-int.h
 
 # The project's warnings, made errors as configured.  Clang, unlike gcc,
 # also reports -Wformat-nonliteral for vsnprintf() on the va_list of a

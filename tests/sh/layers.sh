@@ -7,7 +7,7 @@
 # undefined a symbol that only a library above or beside it defines, and
 # no game calls the clock, the environment, a time zone (lib/schedule) or
 # rand().  Then libharu's private headers only in print/hpdf-glue.c; and no
-# code outside src/games/ names a game of GAMES.
+# code outside src/games/ names a game of GAMES, or a colour of its own.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -145,15 +145,31 @@ else
 	ok
 fi
 
-# Only a game's own folder (and the list in configure.ac) names it.
+# Only a game's own folder (and the list in configure.ac) names it, or the
+# colours of its own that its views name (its struct view_colour table:
+# terrain, heights...): print/ draws them from the view's palette.
+all_colours=
 for g in ${GAMES:?run through make check}; do
 	sym=$(printf '%s' "$g" | tr -c 'A-Za-z0-9\n' _)
-	hits=$(grep -n -e "\"$g\"" -e "${sym}_engine" lib/*.[ch] mail/*.[ch] print/*.[ch] src/*.[ch] 2>/dev/null || true)
+	colours=$(grep -ho '{ *"[^"]*", *{ *[0-9.]*, *[0-9.]*, *[0-9.]* *}' src/games/"$g"/*.c |
+		sed 's/^{ *"\([^"]*\)".*/\1/')
+	all_colours="$all_colours$colours"
+	set -- -e "\"$g\"" -e "${sym}_engine"
+	for c in $colours; do
+		set -- "$@" -e "\"$c\""
+	done
+	hits=$(grep -n "$@" lib/*.[ch] mail/*.[ch] print/*.[ch] src/*.[ch] 2>/dev/null || true)
 	if [ -n "$hits" ]; then
-		fail "code outside src/games/$g names the game:"
+		fail "code outside src/games/$g names the game or a colour of its own:"
 		printf '%s\n' "$hits" >&2
 	else
 		ok
 	fi
 done
+# The tables above were found: a check of no names would pass anything.
+if [ -n "$all_colours" ]; then
+	ok
+else
+	fail "no game's colour table (struct view_colour) was found in src/games/"
+fi
 finish

@@ -1,4 +1,5 @@
-/* check-core.c - util, rng, options, sched, password. */
+/* check-core.c - util, rng, options, sched, password, the walk over a view. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,11 +7,13 @@
 
 #include "testutil.h"
 
+#include "hash.h"
 #include "options.h"
 #include "password.h"
 #include "rng.h"
 #include "schedule.h"
 #include "util.h"
+#include "view.h"
 
 START_TEST(pcg32_reference_vector)
 {
@@ -324,6 +327,156 @@ START_TEST(string_buffers_format_any_length)
 }
 END_TEST
 
+START_TEST(hex_both_ways)
+{
+	static const unsigned char bytes[] = { 0x00, 0x0f, 0xa5, 0xff };
+	struct sb sb = SB_INIT;
+	sb_add_hex(&sb, bytes, sizeof bytes);
+	ck_assert_str_eq(sb_str(&sb), "000fa5ff");
+	sb_release(&sb);
+	ck_assert_int_eq(hex_digit('0'), 0);
+	ck_assert_int_eq(hex_digit('9'), 9);
+	ck_assert_int_eq(hex_digit('a'), 10);
+	ck_assert_int_eq(hex_digit('F'), 15);
+	ck_assert_int_eq(hex_digit('g'), -1);
+	ck_assert_int_eq(hex_digit('G'), -1);
+	ck_assert_int_eq(hex_digit('@'), -1);
+	ck_assert_int_eq(hex_digit('`'), -1);
+	ck_assert_int_eq(hex_digit((char)0xc1), -1);
+	/* FIPS 180-2's example, whole and cut short. */
+	char *h = sha256_hex("abc", 3, 32);
+	ck_assert_str_eq(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	free(h);
+	h = sha256_hex("abc", 3, 6);
+	ck_assert_str_eq(h, "ba7816bf8f01");
+	free(h);
+}
+END_TEST
+
+/* --- the walk over a view: what each back end is called with, in order */
+
+static void note(void *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(void *ctx, const char *fmt, ...)
+{
+	struct sb *log = ctx;
+	va_list ap;
+	va_start(ap, fmt);
+	sb_vaddf(log, fmt, ap);
+	va_end(ap);
+}
+
+static bool board_too;
+
+static bool log_begin(void *ctx, const struct view *v)
+{
+	note(ctx, "begin %s|", v->title);
+	return board_too;
+}
+
+static void log_part(void *ctx, enum view_part part)
+{
+	note(ctx, "%c:", "cpltk"[part]);
+}
+
+static void log_cell(void *ctx, size_t i, const struct view_cell *c)
+{
+	note(ctx, "cell%zu %s|", i, c->label);
+}
+
+static void log_piece(void *ctx, const struct view_piece *p, const struct view_cell *on)
+{
+	note(ctx, "piece %s on %s|", p->label, on->label);
+}
+
+static void log_line(void *ctx, const struct view_line *l, const struct view_cell *from,
+		     const struct view_cell *to)
+{
+	note(ctx, "line %s-%s%s|", from->label, to->label, l->dashed ? " dashed" : "");
+}
+
+static void log_track(void *ctx, const struct view_track *t)
+{
+	note(ctx, "track %s|", t->name);
+}
+
+static void log_card(void *ctx, const struct view_card *c)
+{
+	note(ctx, "card %s|", c->rank);
+}
+
+static void log_end(void *ctx)
+{
+	note(ctx, "end");
+}
+
+static char *walked(const struct view *v, enum view_order order, bool board)
+{
+	static const struct view_walker all = {
+		.begin = log_begin, .part = log_part, .cell = log_cell, .piece = log_piece,
+		.line = log_line, .track = log_track, .card = log_card, .end = log_end,
+	};
+	struct sb log = SB_INIT;
+	board_too = board;
+	view_walk(v, order, &all, &log);
+	return sb_detach(&log);
+}
+
+START_TEST(view_walk_orders)
+{
+	struct view v;
+	char *got;
+	view_init(&v, VIEW_HEXES, "t");
+	view_add_cell(&v, 0, 0, "a", NULL);
+	view_add_cell(&v, 1, 0, "b", NULL);
+	view_add_piece(&v, 1, "P", NULL);
+	view_add_line(&v, 0, 1, 1);
+	view_add_track(&v, "T", NULL, 0, 3, 1);
+	view_add_card(&v, "K", "spades");
+
+	got = walked(&v, VIEW_LISTED, true);
+	ck_assert_str_eq(got, "begin t|c:cell0 a|cell1 b|p:piece P on b|l:line a-b dashed|"
+			      "t:track T|k:card K|end");
+	free(got);
+	/* A picture: the lines over the hexes, the pieces on top. */
+	got = walked(&v, VIEW_STACKED, true);
+	ck_assert_str_eq(got, "begin t|c:cell0 a|cell1 b|l:line a-b dashed|p:piece P on b|"
+			      "t:track T|k:card K|end");
+	free(got);
+	/* No board to draw: the tracks and cards all the same. */
+	got = walked(&v, VIEW_STACKED, false);
+	ck_assert_str_eq(got, "begin t|t:track T|k:card K|end");
+	free(got);
+	/* A map's lines lie under the boxes they join. */
+	v.kind = VIEW_MAP;
+	got = walked(&v, VIEW_STACKED, true);
+	ck_assert_str_eq(got, "begin t|l:line a-b dashed|c:cell0 a|cell1 b|p:piece P on b|"
+			      "t:track T|k:card K|end");
+	free(got);
+	/* A part is announced even when it has nothing. */
+	view_release(&v);
+	view_init(&v, VIEW_GRID, "e");
+	got = walked(&v, VIEW_LISTED, true);
+	ck_assert_str_eq(got, "begin e|c:p:l:t:k:end");
+	free(got);
+	view_release(&v);
+}
+END_TEST
+
+START_TEST(view_track_boxes)
+{
+	struct view_track t = { "T", NULL, 1, 10, 5 };
+	ck_assert_int_eq(view_track_shown(&t, 0, 10), 1);
+	ck_assert_int_eq(view_track_shown(&t, 4, 10), 5);
+	/* A value past the boxes drawn shows in the end box it passed. */
+	t.value = 12;
+	ck_assert_int_eq(view_track_shown(&t, 5, 6), 12);
+	ck_assert_int_eq(view_track_shown(&t, 4, 6), 5);
+	t.value = -3;
+	ck_assert_int_eq(view_track_shown(&t, 0, 6), -3);
+	ck_assert_int_eq(view_track_shown(&t, 1, 6), 2);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -340,6 +493,9 @@ int main(void)
 	tcase_add_test(tc, edit_distances);
 	tcase_add_test(tc, small_parsers);
 	tcase_add_test(tc, string_buffers_format_any_length);
+	tcase_add_test(tc, hex_both_ways);
+	tcase_add_test(tc, view_walk_orders);
+	tcase_add_test(tc, view_track_boxes);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -50,7 +50,7 @@ static void try_state(const char *text)
 	for (int p = -1; p < (int)g.nplayers; p++) {
 		char *pdf = NULL, *t = report_turn(&g, turn, &ev, p, NULL);
 		size_t len;
-		if (report_turn_pdf(&g, turn, &ev, p, NULL, "wyrmpost", &pdf, &len, &err))
+		if (report_turn_pdf(&g, turn, &ev, p, NULL, "wyrmpost", NULL, &pdf, &len, &err))
 			free(err);
 		err = NULL;
 		free(pdf);

@@ -6,6 +6,7 @@
 
 #include "testutil.h"
 
+#include "header.h"
 #include "orders.h"
 
 static void parse_ok(const char *text, struct submission *s)

@@ -120,7 +120,16 @@ void cog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct 
 
 /* --- the picture --------------------------------------------------------- */
 
-static const char *const shades[] = { "shade1", "shade2", "shade3", "shade4", "shade5", "shade6" };
+/* A pile's colour: its height, light to dark, 1 to 6 books or more. */
+static const struct view_colour shades[] = {
+	{ "shade1", { 0.90, 0.90, 0.88 } },
+	{ "shade2", { 0.82, 0.82, 0.79 } },
+	{ "shade3", { 0.74, 0.74, 0.70 } },
+	{ "shade4", { 0.66, 0.66, 0.61 } },
+	{ "shade5", { 0.58, 0.58, 0.52 } },
+	{ "shade6", { 0.50, 0.50, 0.43 } },
+	{ NULL, { 0, 0, 0 } },
+};
 
 void cog_board(const struct game *g, int p, struct view *v)
 {
@@ -131,6 +140,7 @@ void cog_board(const struct game *g, int p, struct view *v)
 	char label[16], caption[32];
 
 	v->kind = VIEW_MAP;
+	v->palette = shades;
 	/* the reader's own hand, as the text view shows it */
 	for (int i = 0; p >= 0 && (size_t)p < g->nplayers && i < s->nhand[p]; i++) {
 		char name[8];
@@ -161,7 +171,7 @@ void cog_board(const struct game *g, int p, struct view *v)
 		c = view_add_cell(v, 0, 0, label, caption);
 		c->x = boxes[i].x0, c->y = boxes[i].y0;
 		c->w = boxes[i].x1 - boxes[i].x0, c->h = boxes[i].y1 - boxes[i].y0;
-		c->fill = xstrdup(shades[shade]);
+		c->fill = xstrdup(shades[shade].name);
 	}
 	/* This turn's path: a small mark at each point, joined. */
 	for (int i = 0; s->last.model >= 0 && s->last.nway > 1 && i < s->last.nway; i++) {

@@ -238,6 +238,15 @@ void dp_map_text(const struct game *g, const struct dp_state *s, struct sb *out)
 static const char *const seat_colours[DP_MAXP] = { "red", "blue", "green", "yellow",
 						   "purple", "black" };
 
+/* The terrain's colours in the picture (power tiles are the common gold). */
+static const struct view_colour terrain_colours[] = {
+	{ "water", { 0.70, 0.84, 0.96 } },
+	{ "grass", { 0.78, 0.90, 0.68 } },
+	{ "mountain", { 0.75, 0.72, 0.68 } },
+	{ "den", { 0.94, 0.86, 0.76 } },
+	{ NULL, { 0, 0, 0 } },
+};
+
 static const char *terrain_fill(enum dp_terrain t)
 {
 	switch (t) {
@@ -264,6 +273,7 @@ void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct
 	int cell_of[9][9];
 	(void)g;
 	v->kind = VIEW_HEXES;
+	v->palette = terrain_colours;
 	free(v->title);
 	v->title = xstrdup("Dragon Pants (north is to the left)");
 	v->cols = v->rows = 9;
