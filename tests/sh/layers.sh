@@ -2,8 +2,9 @@
 # layers.sh - the layers of ../shared/DESIGN.md hold: every #include "..."
 # of lib/, mail/, print/ and src/games/NAME/ names a header of its own
 # folder, of lib/, or (games only) the engine interface, engine.h and
-# game.h; libharu's private headers only in print/hpdf-glue.c; and no code
-# outside src/games/ names a game of GAMES.
+# game.h; libharu's private headers only in print/hpdf-glue.c; nothing of
+# src/ outside src/cli/ includes a header of the CLI or calls a function
+# the CLI defines; and no code outside src/games/ names a game of GAMES.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -40,6 +41,50 @@ if [ -n "$out" ]; then
 	printf '%s\n' "$out" >&2
 else
 	ok
+fi
+
+# The application under the command line: no file of src/ includes a
+# header that is found in src/cli/ (by any path, "cli/cli.h" included).
+top=$(pwd -P)
+out=$(
+	for f in src/*.[ch]; do
+		grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
+		while IFS= read -r row; do
+			h=$(printf '%s\n' "$row" | sed 's/.*"\(.*\)".*/\1/')
+			for d in src lib mail print src/cli; do
+				[ -f "$d/$h" ] || continue
+				case $(cd "$(dirname "$d/$h")" && pwd -P)/ in
+				"$top/src/cli/"*)
+					echo "$f:${row%%:*}: includes \"$h\", a header of the CLI" ;;
+				esac
+				break
+			done
+		done
+	done
+)
+if [ -n "$out" ]; then
+	fail "the application includes the CLI:"
+	printf '%s\n' "$out" >&2
+else
+	ok
+fi
+
+# ... nor calls it: no symbol the CLI's objects define is one the
+# application library needs.
+app=${top_builddir:?run through make check}/libwyrmapp.a
+set -- "$top_builddir"/src/cli/*.o
+if [ ! -f "$app" ] || [ ! -f "$1" ]; then
+	fail "no $app or no objects in $top_builddir/src/cli/ to read with nm"
+else
+	nm -g --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u >"$scratch/cli-defs"
+	nm -u "$app" | awk '$1 == "U" { print $2 }' | sort -u >"$scratch/app-needs"
+	hits=$(comm -12 "$scratch/cli-defs" "$scratch/app-needs")
+	if [ -n "$hits" ] || [ ! -s "$scratch/cli-defs" ] || [ ! -s "$scratch/app-needs" ]; then
+		fail "the application library calls the CLI (or nm read nothing):"
+		printf '%s\n' "$hits" >&2
+	else
+		ok
+	fi
 fi
 
 # libharu past its public API only in print/hpdf-glue.c: every other file
