@@ -12,6 +12,15 @@
 #include "utf8.h"
 
 const char *cli_dir = ".";
+const struct cmd *cli_commands;
+
+const struct cmd *cmd_find(const char *name)
+{
+	for (const struct cmd *c = cli_commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
 
 /* Messages carry text from mail (game ids, names, orders): shown with
  * their control characters escaped, so none reaches the terminal. */
