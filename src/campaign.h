@@ -101,52 +101,6 @@ struct turn_result {
 int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		  struct turn_result *r, char **err);
 
-struct run_result {
-	size_t games, processed, held, failed;
-	bool io_failed; /* a game failed because its files could not be written */
-	struct strlist errors; /* "ID: message" for every game that failed */
-	struct strlist held_ids; /* the games held or paused */
-};
-typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);
-/* Process every due game; a game that fails is reported and skipped. */
-int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
-		 struct run_result *r);
-/* The same with the games shared among `jobs` worker processes (forked;
- * the caller's campaign lock is theirs too).  Everything written and *r
- * are as campaign_run's, byte for byte and in the same order; only the
- * progress calls come in the order games finish.  jobs <= 1: campaign_run. */
-int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned jobs,
-		      progress_fn *progress, void *arg, struct run_result *r);
-
-/* One game of a run: its turn if due (flags | TURN_IF_DUE), and what
- * became of it, added to a run's result by run_result_add. */
-enum run_outcome { RUN_QUIET, RUN_PLAYED, RUN_HELD, RUN_FAILED, RUN_FAILED_IO };
-enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
-				   char **err);
-void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
-		    const char *err);
-/* Group commit: the games of a run in batches of RUN_BATCH, each made
- * durable (fs_batch_begin) by a thread while the next batch plays.  next()
- * gives the index in ids of the next game to play, false when none is
- * left; each game's outcome goes to settled() once its batch is
- * committed, in the order played, RUN_PLAYED turned into RUN_FAILED_IO
- * (err: why) when the batch could not be committed.  A batch costs three
- * flushes of the file system, and is what a kill makes the next run play
- * again. */
-#define RUN_BATCH 64
-typedef bool run_next_fn(void *arg, size_t *index);
-typedef void run_settled_fn(void *arg, size_t index, enum run_outcome o, const char *err);
-/* The start of a run: *r emptied, the campaign's games listed into ids
- * (r->games of them); a listing that fails is r's error and the code. */
-int campaign_run_list(const struct campaign *c, struct strlist *ids, struct run_result *r);
-/* Test hook: batches of n games (1 to RUN_BATCH), so that a test of a few
- * games has several batches. */
-void campaign_set_run_batch(size_t n);
-void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsigned flags,
-			   run_next_fn *next, run_settled_fn *settled, void *arg);
-/* The run's code: WP_OK, or the worst of its games' failures. */
-int run_result_rc(const struct run_result *r);
-
 /* --- looking and undoing -------------------------------------------------- */
 /* A table of the games (or of one game in detail) for people. */
 int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err);

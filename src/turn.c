@@ -490,49 +490,6 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	return rc;
 }
 
-enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
-				   char **err)
-{
-	struct turn_result tr;
-	int rc = campaign_turn(c, id, flags | TURN_IF_DUE, &tr, err);
-	free(tr.public_report);
-	if (rc)
-		return rc == WP_ERR_IO ? RUN_FAILED_IO : RUN_FAILED;
-	return tr.outcome == TURN_DONE ? RUN_PLAYED : tr.outcome == TURN_HELD ? RUN_HELD
-									: RUN_QUIET;
-}
-
-void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
-		    const char *err)
-{
-	switch (o) {
-	case RUN_PLAYED:
-		r->processed++;
-		break;
-	case RUN_HELD:
-		r->held++;
-		strlist_add(&r->held_ids, id);
-		break;
-	case RUN_FAILED_IO:
-		r->io_failed = true;
-		/* fall through */
-	case RUN_FAILED:
-		/* One broken game never stops the others, not even when its
-		 * own files cannot be written: every write is atomic, so a
-		 * game that fails is left as it was. */
-		strlist_addf(&r->errors, "%s: %s", id, err ? err : "failed");
-		r->failed++;
-		break;
-	case RUN_QUIET:
-		break;
-	}
-}
-
-int run_result_rc(const struct run_result *r)
-{
-	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
-}
-
 static void status_line(const struct campaign *c, const struct game *g, struct sb *out)
 {
 	struct pending pd;

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "campaign-fetch.h"
 #include "campaign-send.h"
+#include "run-jobs.h"
 #include "site.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "fsutil.h"
+#include "run-batch.h"
 
 static const struct cmd commands[] = {
 	{ "init", cmd_init, "init [--sender ADDRESS] [--gamemaster ADDRESS]",

@@ -10,6 +10,7 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "run.h"
 #include "testutil.h"
 
 #define T0 1800000000LL

@@ -13,6 +13,7 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "run.h"
 #include "testutil.h"
 #include "xmlutil.h"
 #include "xmlwrite.h"
