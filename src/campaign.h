@@ -85,42 +85,6 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		    struct submit_result *r, char **err);
 void submit_result_release(struct submit_result *r);
 
-/* --- turns ---------------------------------------------------------------- */
-enum {
-	TURN_FORCE = 1,   /* run even when held, or when too many missed it */
-	TURN_DRY_RUN = 2, /* compute and describe, write nothing */
-	TURN_IF_DUE = 4,  /* only when the deadline has come or all have sent */
-};
-enum turn_outcome { TURN_NOT_DUE, TURN_DONE, TURN_HELD, TURN_FINISHED };
-struct turn_result {
-	enum turn_outcome outcome;
-	int turn;          /* the turn processed (or held) */
-	bool game_over;    /* the game ended with this turn */
-	char *public_report; /* dry runs: what the turn would report */
-};
-int campaign_turn(struct campaign *c, const char *id, unsigned flags,
-		  struct turn_result *r, char **err);
-
-/* --- looking and undoing -------------------------------------------------- */
-/* A table of the games (or of one game in detail) for people. */
-int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err);
-/* Validate the configuration and every stored game; each problem is a line
- * in *problems.  Returns WP_OK even when there are problems. */
-int campaign_check(const struct campaign *c, const char *id, struct strlist *problems,
-		   char **err);
-/* The stored report of turn (0: the latest) for player (NULL: public). */
-int campaign_report(const struct campaign *c, const char *id, int turn,
-		    const char *player, char **text, char **err);
-/* Put the game back to the state before turn `to` (0: the last turn). */
-int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
-		      char **err);
-
-/* The pure part of a turn, on a game in memory: the NMR rule for every
- * awaited player without orders (has/lines are filled in), the engine's
- * advance at time now, the next turn number, deadline and status. */
-int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist *lines,
-		 long long now, struct events *ev, char **err);
-
 /* --- shared by campaign.c and turn.c ------------------------------------- */
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err);
 /* Mail to player p of g, or to the game master when p < 0, into the outbox. */

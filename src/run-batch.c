@@ -16,6 +16,7 @@
 
 #include "fsutil.h"
 #include "run-batch.h"
+#include "turn.h"
 
 static size_t batch_size = RUN_BATCH;
 

@@ -8,6 +8,7 @@
 #include "campaign-fetch.h"
 #include "campaign-send.h"
 #include "run-jobs.h"
+#include "turn.h"
 #include "site.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)
