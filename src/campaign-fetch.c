@@ -30,6 +30,7 @@
 #include "fsutil.h"
 #include "mime.h"
 #include "orders.h"
+#include "submit.h"
 #include "utf8.h"
 
 /* One run over the sources (or one message handed in by fetch_one). */

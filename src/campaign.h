@@ -1,5 +1,9 @@
-/* campaign.h - a campaign directory and everything done to it: creating
- * games, taking orders, processing turns, rolling back.
+/* campaign.h - a campaign directory: creating it and its games, opening
+ * and locking it, finding, loading and saving games, their orders files,
+ * mail into the outbox.  What is done to games is in modules of its own:
+ * taking orders (submit.h, intake.h), turns (turn.h, run.h), looking and
+ * undoing (status.h, validate.h, rollback.h), the game master's changes
+ * (gm.h, seat.h).
  *
  *   wyrmpost.xml                 configuration
  *   games/ID/game.xml            current state (replaced atomically)
@@ -19,7 +23,6 @@
 #include <stdint.h>
 
 #include "conf.h"
-#include "events.h"
 #include "game.h"
 #include "password.h"
 #include "util.h"
@@ -68,24 +71,7 @@ struct new_game {
 int campaign_new_game(struct campaign *c, const struct new_game *ng,
 		      struct strlist *generated, char **err);
 
-/* --- orders ------------------------------------------------------------- */
-struct submit_result {
-	char *game;    /* the game that took the mail and answered it; NULL when
-			  no game did (not orders, or no such game) */
-	char *player;
-	int turn;
-	char *reply;   /* the confirmation, as mailed (NULL when none is sent) */
-	size_t accepted, rejected;
-	bool stored;   /* the player's pending orders were replaced */
-	bool quarantine; /* the mail could not be parsed safely: keep it apart */
-	bool untold;   /* refused, and nobody was told (no such player): the
-			  intake answers the sender only if registered */
-};
-int campaign_submit(struct campaign *c, const char *text, size_t len,
-		    struct submit_result *r, char **err);
-void submit_result_release(struct submit_result *r);
-
-/* --- shared by campaign.c and turn.c ------------------------------------- */
+/* --- the store and the outbox, for every module of the campaign --------- */
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err);
 /* Mail to player p of g, or to the game master when p < 0, into the outbox. */
 int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,

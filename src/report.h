@@ -52,10 +52,4 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 		    const struct report_parts *rp, const char *author, char **pdf, size_t *len,
 		    char **err);
 
-/* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
- * the board as data, the details and the orders; *len its length.  Caller
- * frees. */
-char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
-		      const struct report_parts *rp, size_t *len);
-
 #endif

@@ -1,14 +1,13 @@
 /* submit.c - taking one orders text or mail: who sent it, the verdict on
  * every line, the pending orders, the reply, and the commands and requests
  * around them (observe, joining an open game, the mail limit).
- * See campaign.h and commands.h. */
+ * See submit.h and commands.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <nettle/sha2.h>
 
-#include "campaign.h"
 #include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
@@ -16,6 +15,7 @@
 #include "password.h"
 #include "report.h"
 #include "seat.h"
+#include "submit.h"
 #include "token.h"
 
 static char *short_hash(const char *text, size_t len)

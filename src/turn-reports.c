@@ -7,6 +7,7 @@
 
 #include "fsutil.h"
 #include "outbox.h"
+#include "report-xml.h"
 #include "report.h"
 #include "rollback.h"
 #include "turn-reports.h"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "fsutil.h"
 #include "validate.h"
 

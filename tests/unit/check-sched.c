@@ -12,6 +12,7 @@
 #include "fsutil.h"
 #include "rollback.h"
 #include "run.h"
+#include "submit.h"
 #include "testutil.h"
 #include "turn.h"
 
