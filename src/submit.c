@@ -1,16 +1,16 @@
 /* submit.c - taking one orders text or mail: who sent it, the verdict on
  * every line, the pending orders, the reply, and the commands and requests
  * around them (observe, joining an open game, the mail limit).
- * See submit.h and commands.h. */
+ * See submit.h and mail-commands.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <nettle/sha2.h>
 
-#include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
 #include "report.h"
@@ -163,7 +163,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	size_t norders = 0, accepted_orders = 0;
 	bool resign = false;
 
-	commands_check(g, p, s);
+	mail_commands_check(g, p, s);
 	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
@@ -210,7 +210,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		char *hash, *key, *subject, *confirm;
 		/* Named by its content: the same mail handled twice is one reply. */
 		hash = submission_hash(s);
-		rc = commands_apply(c, g, p, s, hash, &extra, err);
+		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = xasprintf("%s-%04d-orders-%s-%s", g->id, g->turn, g->players[p].name, hash);

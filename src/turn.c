@@ -76,7 +76,8 @@ static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 	}
 }
 
-/* `resign` (see commands.h) is the core's: the player leaves for good. */
+/* `resign` (see mail-commands.h) is the core's: the player leaves for
+ * good. */
 static void apply_resign(struct game *g, bool *has, struct strlist *lines,
 			 const struct engine_ctx *ctx, struct events *ev)
 {
