@@ -713,7 +713,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		rc = WP_ERR_NOPERM;
 		if (p < 0) {
 			/* No player to tell: the intake answers the sender
-			 * if registered (campaign-fetch.h), with a hint. */
+			 * if registered (intake.h), with a hint. */
 			free(*err);
 			*err = xasprintf("%s: no player '%s' in this game", g.id, s.player);
 			hint_player(&g, s.player, err);

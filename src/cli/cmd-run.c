@@ -57,7 +57,7 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	/* The cron job: mail in, turns, mail out; one campaign lock for all. */
 	if (c.cfg.sources.n && !(flags & TURN_DRY_RUN)) {
-		struct fetch_result fr;
+		struct intake_tally fr;
 		char *err = NULL;
 		bool failed = campaign_fetch(&c, &fr, &err) != 0;
 		failed_step |= failed;
@@ -66,7 +66,7 @@ int cmd_run(int argc, char **argv)
 		 * when the fetch itself failed: a player's typo is not news. */
 		for (size_t i = 0; (failed || isatty(STDERR_FILENO)) && i < fr.log.n; i++)
 			cli_error("%s", fr.log.v[i]);
-		fetch_result_release(&fr);
+		intake_tally_release(&fr);
 		free(err);
 	}
 	/* Quiet under cron: a progress line only for a person at a terminal. */
