@@ -16,7 +16,7 @@
 
 #include "engine.h"
 #include "fsutil.h"
-#include "gm.h"
+#include "gm-notes.h"
 #include "pending.h"
 #include "report.h"
 #include "rollback.h"
