@@ -36,6 +36,12 @@ int run_result_rc(const struct run_result *r)
 	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
 }
 
+void run_result_release(struct run_result *r)
+{
+	strlist_clear(&r->errors);
+	strlist_clear(&r->held_ids);
+}
+
 struct in_order {
 	const struct strlist *ids;
 	size_t next;

@@ -32,5 +32,6 @@ void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
 		    const char *err);
 /* The run's code: WP_OK, or the worst of its games' failures. */
 int run_result_rc(const struct run_result *r);
+void run_result_release(struct run_result *r);
 
 #endif

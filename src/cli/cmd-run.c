@@ -1,15 +1,13 @@
-/* cmd-run.c - wyrmpost run [--dry-run] [--force] [-j N]: the cron job */
+/* cmd-run.c - wyrmpost run [--dry-run] [--force] [-j N]: the cron job
+ * (cron.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sysexits.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "campaign-fetch.h"
-#include "campaign-send.h"
-#include "run-jobs.h"
+#include "cron.h"
 #include "turn.h"
-#include "site.h"
 
 static void show_progress(void *arg, size_t done, size_t total, const char *id)
 {
@@ -18,6 +16,28 @@ static void show_progress(void *arg, size_t done, size_t total, const char *id)
 		fprintf(stderr, "\rwyrmpost: %zu/%zu %-32s", done + 1, total, id);
 	else
 		fprintf(stderr, "\r%60s\r", "");
+}
+
+/* Under cron, whose output is mailed to the game master, only what is
+ * news; a person at a terminal sees every line. */
+static void show_note(void *arg, const char *line, bool urgent)
+{
+	(void)arg;
+	if (urgent || isatty(STDERR_FILENO))
+		cli_error("%s", line);
+}
+
+static void show_result(const struct run_result *r, unsigned flags)
+{
+	for (size_t i = 0; i < r->errors.n; i++)
+		cli_error("%s", r->errors.v[i]);
+	if (!isatty(STDOUT_FILENO) && !(flags & TURN_DRY_RUN))
+		return;
+	printf("%zu games, %zu played%s, %zu held, %zu failed\n", r->games, r->processed,
+	       flags & TURN_DRY_RUN ? " (dry run: nothing written)" : "", r->held, r->failed);
+	for (size_t i = 0; i < r->held_ids.n; i++)
+		printf("held or paused: %s (wyrmpost status %s says why)\n", r->held_ids.v[i],
+		       r->held_ids.v[i]);
 }
 
 int cmd_run(int argc, char **argv)
@@ -30,11 +50,12 @@ int cmd_run(int argc, char **argv)
 	};
 	const struct cmd *cmd = cmd_find("run");
 	struct campaign c;
-	struct run_result r;
+	struct cron_result r;
 	unsigned flags = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	long long jobs = cores > 0 ? cores : 1;
-	int opt, rc, failed_step = 0;
+	bool step_failed;
+	int opt, rc;
 
 	while ((opt = cli_getopt(argc, argv, "j:", longopts)) != -1) {
 		if (opt == 'n')
@@ -55,61 +76,16 @@ int cmd_run(int argc, char **argv)
 	rc = cli_open_wait(&c, 2);
 	if (rc)
 		return rc;
-	/* The cron job: mail in, turns, mail out; one campaign lock for all. */
-	if (c.cfg.sources.n && !(flags & TURN_DRY_RUN)) {
-		struct intake_tally fr;
-		char *err = NULL;
-		bool failed = campaign_fetch(&c, &fr, &err) != 0;
-		failed_step |= failed;
-		/* What became of each mail is in spool/fetch.log.  Under cron,
-		 * whose output is mailed to the game master, it is shown only
-		 * when the fetch itself failed: a player's typo is not news. */
-		for (size_t i = 0; (failed || isatty(STDERR_FILENO)) && i < fr.log.n; i++)
-			cli_error("%s", fr.log.v[i]);
-		intake_tally_release(&fr);
-		free(err);
-	}
 	/* Quiet under cron: a progress line only for a person at a terminal. */
-	rc = campaign_run_jobs(&c, flags, (unsigned)jobs,
-			       isatty(STDERR_FILENO) ? show_progress : NULL, NULL, &r);
-	if (send_configured(&c.cfg) && !(flags & TURN_DRY_RUN)) {
-		struct send_result sr;
-		char *err = NULL;
-		if (campaign_send(&c, &sr, &err) || sr.failed)
-			failed_step = 1;
-		for (size_t i = 0; i < sr.log.n; i++)
-			cli_error("%s", sr.log.v[i]);
-		if (err)
-			cli_error("%s", err);
-		send_result_release(&sr);
-		free(err);
-	}
-	/* The web archive, when wyrmpost.xml asks for one (site.h). */
-	if (c.cfg.site_dir && !(flags & TURN_DRY_RUN)) {
-		char *err = NULL;
-		if (campaign_site(&c, c.cfg.site_dir, SITE_QUICK, &err)) {
-			cli_error("site: %s", err ? err : "failed");
-			failed_step = 1;
-		}
-		free(err);
-	}
+	rc = campaign_cron(&c, flags, (unsigned)jobs, isatty(STDERR_FILENO) ? show_progress : NULL,
+			   show_note, NULL, &r);
 	campaign_close(&c);
-	for (size_t i = 0; i < r.errors.n; i++)
-		cli_error("%s", r.errors.v[i]);
-	if (isatty(STDOUT_FILENO) || (flags & TURN_DRY_RUN))
-	{
-		printf("%zu games, %zu played%s, %zu held, %zu failed\n", r.games, r.processed,
-		       flags & TURN_DRY_RUN ? " (dry run: nothing written)" : "", r.held,
-		       r.failed);
-		for (size_t i = 0; i < r.held_ids.n; i++)
-			printf("held or paused: %s (wyrmpost status %s says why)\n",
-			       r.held_ids.v[i], r.held_ids.v[i]);
-	}
-	strlist_clear(&r.errors);
-	strlist_clear(&r.held_ids);
+	show_result(&r.run, flags);
+	step_failed = r.step_failed;
+	cron_result_release(&r);
 	/* Mail that could not be fetched or sent is kept for the next run:
 	 * tell cron to try again, unless a game failed worse. */
-	if (!rc && failed_step)
+	if (!rc && step_failed)
 		return EX_TEMPFAIL;
 	return cli_exit_code(rc);
 }
