@@ -1,9 +1,9 @@
 /* campaign.h - a campaign directory: creating it and its games, opening
  * and locking it, finding, loading and saving games, their orders files,
  * mail into the outbox.  What is done to games is in modules of its own:
- * taking orders (submit.h, intake.h), turns (turn.h, run.h), looking and
- * undoing (status.h, validate.h, rollback.h), the game master's changes
- * (gm.h, seat.h).
+ * taking orders (submit.h, intake.h), turns (turn.h, run.h, cron.h),
+ * looking and undoing (status.h, validate.h, rollback.h), the game
+ * master's changes (gm.h, seat.h).
  *
  *   wyrmpost.xml                 configuration
  *   games/ID/game.xml            current state (replaced atomically)

@@ -11,9 +11,9 @@
  * NAME replace`, and a welcome mail with the game so far.
  *
  * Every change is written to the game's history and to the next report
- * (gm-notes.h).  The functions that take an id load and save the game under the
- * campaign's lock, which the caller holds; the ones that take a struct game
- * change and save the game given.
+ * (gm-notes.h).  The functions that take an id load and save the game
+ * under the campaign's lock, which the caller holds; the ones that take a
+ * struct game change and save the game given.
  */
 #ifndef WP_SEAT_H
 #define WP_SEAT_H
