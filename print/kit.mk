@@ -3,7 +3,7 @@
 KIT_SOURCES = print/template.h print/tpl-int.h print/template.c print/tpl-load.c \
 	print/tpl-eval.c print/tpl-expr.c print/tpl-fast.c print/tpl-path.c \
 	print/tpl-draw.c
-KIT_CLI_SOURCES = src/cmd-print.c
+KIT_CLI_SOURCES = src/cli/cmd-print.c
 KIT_UNIT_TESTS = check-template
 check_template_SOURCES = tests/unit/check-template.c $(TESTUTIL)
 KIT_SCRIPT_TESTS = tests/sh/kits.sh tests/sh/kits-dk-dp.sh tests/sh/kits-dp-game.sh

@@ -1,477 +1,21 @@
-/* campaign-fetch.c - one message from any source, through the spool, into
- * the campaign; and the run over every configured source, each read by
- * mail/fetch.h.  See campaign-fetch.h for the order of operations and why
- * it loses nothing.
- *
- * The spool:
- *   spool/new/HASH.eml         a message taken from its source, not yet
- *                              handled (HASH: SHA-256 of its bytes)
- *   spool/seen/KEY             the Message-ID index: one empty file per
- *                              message handled (KEY: SHA-256 of the
- *                              Message-ID, or of the bytes without one)
- *   spool/quarantine/HASH.eml  mail over the size limit, never parsed
- *   spool/fetch.log            what was not plain sailing, one line each
- */
+/* campaign-fetch.c - the run over every configured source, each read by
+ * mail/fetch.h, each message handed to the intake (intake.h); see
+ * campaign-fetch.h. */
 #include "campaign-fetch.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#include <nettle/sha2.h>
 
 #include "fetch.h"
-#include "fsutil.h"
-#include "hash.h"
-#include "header.h"
 #include "mime.h"
-#include "orders.h"
-#include "utf8.h"
 
-/* One run over the sources (or one message handed in by fetch_one). */
+/* The source being read, for the sink. */
 struct fetch_run {
 	struct campaign *c;
-	struct fetch_result *r;
-	const char *url; /* the source being read, for the log */
-	struct intake_result *in; /* submit's message: its verdict; else NULL */
+	struct intake_tally *r;
+	const char *url; /* as wyrmpost.xml names it */
 };
-
-/* The index key of a message: its Message-ID, or its content. */
-static char *message_key(const char *raw, size_t len)
-{
-	char *id = mail_header_get(raw, len, "Message-ID"), *key;
-	if (id)
-		str_trim(id);
-	key = id && *id ? sha256_hex(id, strlen(id), 32) : sha256_hex(raw, len, 32);
-	free(id);
-	return key;
-}
-
-static char *spool_path(const struct campaign *c, const char *sub, const char *name)
-{
-	return xasprintf("%s/spool/%s/%s", c->dir, sub, name);
-}
-
-static int spool_put(const struct campaign *c, const char *sub, const char *name,
-		     const char *data, size_t len, char **err)
-{
-	char *dir = xasprintf("%s/spool/%s", c->dir, sub);
-	char *path = spool_path(c, sub, name);
-	/* Mail in the spool holds its sender's password. */
-	int rc = fs_mkdirs(dir, err) || fs_write_private(path, data, len, err) ? WP_ERR_IO : WP_OK;
-	free(path);
-	free(dir);
-	return rc;
-}
-
-/* A line for r->log and spool/fetch.log, its control characters escaped:
- * it holds text from mail, and people read it on a terminal. */
-static void log_line(struct fetch_run *fr, const char *text)
-{
-	char *msg = utf8_visible(text);
-	char *path = xasprintf("%s/spool/fetch.log", fr->c->dir), *line;
-	time_t t = (time_t)fr->c->now;
-	struct tm tm;
-	char when[32] = "";
-	int fd;
-
-	strlist_addf(&fr->r->log, "%s%s%s", fr->url ? fr->url : "", fr->url ? ": " : "", msg);
-	if (gmtime_r(&t, &tm))
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	line = xasprintf("%s %s: %s\n", when, fr->url ? fr->url : "spool", msg);
-	/* The log is for people; failing to write it loses no mail. */
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		(void)fs_write_all(fd, line, strlen(line));
-		close(fd);
-	}
-	free(line);
-	free(path);
-	free(msg);
-}
-
-static void fetch_log(struct fetch_run *fr, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void fetch_log(struct fetch_run *fr, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
-	va_end(ap);
-	log_line(fr, msg);
-	free(msg);
-}
-
-/* Is addr registered anywhere in the campaign: a player's address in
- * any game, or an observer's (who confirmed it)?  Only such an address is
- * ever answered about a mail that names no player of ours: the From of a
- * mail is whatever its sender wrote, and answering a forged one mails a
- * stranger (backscatter). */
-static bool registered_anywhere(const struct campaign *c, const char *addr)
-{
-	struct strlist ids = STRLIST_INIT;
-	char *e = NULL;
-	bool found = false;
-
-	if (campaign_list_games(c, &ids, &e))
-		free(e);
-	for (size_t i = 0; i < ids.n && !found; i++) {
-		struct game g;
-		e = NULL;
-		if (campaign_load_game(c, ids.v[i], &g, &e)) {
-			free(e);
-			continue;
-		}
-		for (size_t p = 0; p < g.nplayers && !found; p++)
-			found = g.players[p].email && !ascii_casecmp(g.players[p].email, addr);
-		for (size_t o = 0; o < g.observers.n && !found; o++)
-			found = !ascii_casecmp(g.observers.v[o], addr);
-		game_release(&g);
-	}
-	strlist_clear(&ids);
-	return found;
-}
-
-/* Tell the sender why the mail was not used (lead: what became of it),
- * when the sender's address is registered; else only log it. */
-static int answer_sender(struct fetch_run *fr, const char *raw, size_t len, const char *key,
-			 const char *lead, const char *why, char **err)
-{
-	struct campaign *c = fr->c;
-	char *from = mail_header_get(raw, len, "From");
-	char *to = mail_address_of(from), *body, *mkey, *msgid;
-	int rc;
-	free(from);
-	if (!to)
-		return WP_OK;
-	if (!registered_anywhere(c, to)) {
-		fetch_log(fr, "not answered: %s is in no game (message %.16s)", to, key);
-		free(to);
-		return WP_OK;
-	}
-	msgid = mail_header_get(raw, len, "Message-ID");
-	body = xasprintf("%s: %s%s\n\n"
-			 "Orders start with the lines 'game ID', 'player NAME' and "
-			 "'password SECRET', then one order per line, as plain text.\n", lead, why,
-			 str_stop(why));
-	mkey = xasprintf("unreadable-%.16s", key);
-	rc = campaign_mail_to(c, NULL, to, mkey,
-			      "[wyrmpost] your mail could not be read as orders", body, msgid,
-			      "auto-replied", NULL, 0, err);
-	free(mkey);
-	free(body);
-	free(msgid);
-	free(to);
-	return rc;
-}
-
-#define UNREADABLE "Your mail could not be read as orders"
-
-/* The one call that turns a mail into stored orders and a reply.  When
- * MIME decoding is wired in, it goes here: mime_orders_text() on raw, then
- * campaign_submit() on each candidate text. */
-static int submit_message(struct campaign *c, const char *raw, size_t len,
-			  struct submit_result *sr, char **err)
-{
-	return campaign_submit(c, raw, len, sr, err);
-}
-
-/* Handle a message that is safe in the spool: index, rules, orders. */
-static int handle(struct fetch_run *fr, const char *raw, size_t len)
-{
-	struct campaign *c = fr->c;
-	char *key = message_key(raw, len), *seen = spool_path(c, "seen", key), *e = NULL;
-	const char *why;
-	bool bare = fr->in && !fr->in->mail;
-	int rc = WP_OK;
-
-	/* Bare orders typed by the game master have no identity to index
-	 * (giving the same text again is meant) and no headers to judge. */
-	if (!bare && fs_exists(seen)) {
-		fr->r->duplicates++;
-		free(seen);
-		free(key);
-		return WP_OK;
-	}
-	if (!bare && (why = mail_never_answer(raw, len, c->cfg.sender))) {
-		fetch_log(fr, "not answered: %s (message %.16s)", why, key);
-		fr->r->ignored++;
-	} else {
-		struct submit_result sr;
-		int src = submit_message(c, raw, len, &sr, &e);
-		if (fr->in) {
-			fr->in->verdict = src;
-			fr->in->reply = sr.reply;
-			sr.reply = NULL;
-		}
-		if (src == WP_ERR_IO) {
-			rc = src;
-			fetch_log(fr, "message %.16s: %s", key, e ? e : "cannot be stored");
-		} else if (src == WP_OK) {
-			fr->r->handled++;
-		} else if (sr.quarantine) {
-			/* The MIME parser crashed or hung on it: keep it apart for
-			 * the game master, tell the sender, go on with the rest. */
-			char *name = xasprintf("%s.eml", key), *e2 = NULL;
-			fetch_log(fr, "quarantined %s: %s", name, e ? e : "unsafe to parse");
-			fr->r->quarantined++;
-			rc = spool_put(c, "quarantine", name, raw, len, &e2);
-			if (!rc)
-				rc = answer_sender(fr, raw, len, key, UNREADABLE,
-						   "it could not be parsed safely", &e2);
-			if (rc)
-				fetch_log(fr, "message %.16s: %s", key, e2);
-			free(e2);
-			free(name);
-		} else {
-			fetch_log(fr, "%s", e ? e : "refused");
-			fr->r->failed++;
-			/* Refusals naming a player were answered by the
-			 * campaign, to the player; a mail that is not orders at
-			 * all, or names no game or player of ours, is answered
-			 * here if its sender is registered. */
-			if (!sr.game || sr.untold) {
-				char *e2 = NULL;
-				rc = answer_sender(fr, raw, len, key,
-						   sr.untold ? "Your mail was not used" : UNREADABLE,
-						   e ? e : "no orders", &e2);
-				if (rc)
-					fetch_log(fr, "message %.16s: %s", key, e2);
-				free(e2);
-			}
-		}
-		submit_result_release(&sr);
-		free(e);
-		e = NULL;
-	}
-	crashpoint("fetch-answered");
-	if (!rc && !bare && spool_put(c, "seen", key, "", 0, &e)) {
-		fetch_log(fr, "%s", e);
-		rc = WP_ERR_IO;
-	}
-	free(e);
-	free(seen);
-	free(key);
-	return rc;
-}
-
-/* Finish a spooled message: handle it, then drop the spool copy. */
-static int handle_spooled(struct fetch_run *fr, const char *path, const char *raw,
-			  size_t len, char **err)
-{
-	int rc = handle(fr, raw, len);
-	if (rc) {
-		*err = xasprintf("mail kept in %s until the next run", path);
-		return rc;
-	}
-	crashpoint("fetch-indexed");
-	return fs_unlink(path, err) ? WP_ERR_IO : WP_OK;
-}
-
-static int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err)
-{
-	struct campaign *c = fr->c;
-	char *hash = sha256_hex(raw, len, 32), *name = xasprintf("%s.eml", hash), *path;
-	int rc;
-
-	fr->r->messages++;
-	if ((long long)len > c->cfg.message_size) {
-		rc = spool_put(c, "quarantine", name, raw, len, err);
-		if (!rc) {
-			fetch_log(fr, "quarantined spool/quarantine/%s: %zu bytes, over the "
-				  "limit of %lld", name, len, c->cfg.message_size);
-			fr->r->quarantined++;
-		}
-		free(name);
-		free(hash);
-		return rc;
-	}
-	/* First a copy we own, so that a crash from here on finds it in the
-	 * spool whatever the source does. */
-	rc = spool_put(c, "new", name, raw, len, err);
-	crashpoint("fetch-spooled");
-	if (!rc) {
-		path = spool_path(c, "new", name);
-		rc = handle_spooled(fr, path, raw, len, err);
-		free(path);
-	}
-	free(name);
-	free(hash);
-	return rc;
-}
-
-int fetch_one(struct campaign *c, const char *raw, size_t len, struct fetch_result *r,
-	      char **err)
-{
-	struct fetch_run fr = { c, r, NULL, NULL };
-	return fetch_take(&fr, raw, len, err);
-}
-
-/* A message over the limit whose first len bytes are head and whose rest
- * is still to come from fd: copied to spool/quarantine/HASH.eml as it is
- * read, 64 KiB at a time, so a mail of any size costs no more memory than
- * the limit.  The copy is written as a temporary file, synced, then
- * renamed, like every spool file. */
-static int quarantine_stream(struct fetch_run *fr, const char *head, size_t len, int fd,
-			     char **err)
-{
-	struct campaign *c = fr->c;
-	char *dir = xasprintf("%s/spool/quarantine", c->dir);
-	char *tmp = xasprintf("%s/.intake.%ld.tmp", dir, (long)getpid()), *name, *path;
-	struct sha256_ctx ctx;
-	uint8_t d[SHA256_DIGEST_SIZE];
-	struct sb hex = SB_INIT;
-	char buf[65536];
-	unsigned long long total = len;
-	ssize_t n = 0;
-	int out, rc = WP_OK;
-
-	if (fs_mkdirs(dir, err)) {
-		free(tmp);
-		free(dir);
-		return WP_ERR_IO;
-	}
-	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	sha256_init(&ctx);
-	sha256_update(&ctx, len, (const uint8_t *)head);
-	if (out < 0 || fs_write_all(out, head, len))
-		rc = WP_ERR_IO;
-	while (!rc && (n = read(fd, buf, sizeof buf)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || fs_write_all(out, buf, (size_t)n)) {
-			rc = WP_ERR_IO;
-			break;
-		}
-		sha256_update(&ctx, (size_t)n, (const uint8_t *)buf);
-		total += (unsigned long long)n;
-	}
-	if (!rc && fsync(out))
-		rc = WP_ERR_IO;
-	if (rc)
-		*err = xasprintf("cannot quarantine a mail in %s: %s", dir, strerror(errno));
-	if (out >= 0)
-		close(out);
-	sha256_digest(&ctx, sizeof d, d);
-	sb_add_hex(&hex, d, sizeof d);
-	name = xasprintf("%s.eml", sb_str(&hex));
-	path = xasprintf("%s/%s", dir, name);
-	if (!rc && fs_rename(tmp, path, err))
-		rc = WP_ERR_IO;
-	if (rc) {
-		unlink(tmp);
-	} else {
-		fetch_log(fr, "quarantined spool/quarantine/%s: %llu bytes, over the limit of %lld",
-			  name, total, c->cfg.message_size);
-		fr->r->quarantined++;
-	}
-	sb_release(&hex);
-	free(path);
-	free(name);
-	free(tmp);
-	free(dir);
-	return rc;
-}
-
-/* Read fd up to limit + 1 bytes: more than the limit is all we need to
- * know that the rest goes to the quarantine unread. */
-static int read_bounded(int fd, long long limit, struct sb *out, char **err)
-{
-	char buf[65536];
-	while ((long long)out->len <= limit) {
-		size_t want = sizeof buf;
-		ssize_t n;
-		if ((long long)want > limit + 1 - (long long)out->len)
-			want = (size_t)(limit + 1 - (long long)out->len);
-		n = read(fd, buf, want);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*err = xasprintf("cannot read the mail: %s", strerror(errno));
-			return WP_ERR_IO;
-		}
-		if (n == 0)
-			break;
-		sb_add(out, buf, (size_t)n);
-	}
-	return WP_OK;
-}
-
-int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char **err)
-{
-	struct fetch_run fr = { c, &in->fetch, "submit", in };
-	struct sb raw = SB_INIT;
-	struct sigaction ign, old;
-	const char *text;
-	size_t len, skip;
-	int rc;
-
-	memset(in, 0, sizeof *in);
-	rc = read_bounded(fd, c->cfg.message_size, &raw, err);
-	if (rc) {
-		sb_release(&raw);
-		return rc;
-	}
-	text = sb_str(&raw), len = raw.len;
-	/* procmail hands the mail with its mbox envelope line; the mail, as
-	 * a source would give it, starts on the next line. */
-	skip = mail_envelope_skip(text, len);
-	text += skip, len -= skip;
-	in->mail = mail_is_message(text, len);
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	if ((long long)raw.len > c->cfg.message_size) {
-		in->fetch.messages++;
-		in->mail = true;
-		rc = quarantine_stream(&fr, raw.buf, raw.len, fd, err);
-	} else {
-		rc = fetch_take(&fr, text, len, err);
-	}
-	mime_parser_shutdown();
-	sigaction(SIGPIPE, &old, NULL);
-	sb_release(&raw);
-	return rc;
-}
-
-void intake_result_release(struct intake_result *in)
-{
-	fetch_result_release(&in->fetch);
-	free(in->reply);
-	memset(in, 0, sizeof *in);
-}
-
-/* Messages a killed run left in spool/new/: finish them first. */
-static int recover_spool(struct fetch_run *fr, char **err)
-{
-	char *dir = xasprintf("%s/spool/new", fr->c->dir);
-	struct strlist names = STRLIST_INIT;
-	int rc = fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;
-
-	for (size_t i = 0; i < names.n && !rc; i++) {
-		char *path = xasprintf("%s/%s", dir, names.v[i]), *raw;
-		size_t len;
-		if (fs_read_file(path, &raw, &len, err)) {
-			rc = WP_ERR_IO;
-		} else {
-			fr->r->messages++;
-			rc = handle_spooled(fr, path, raw, len, err);
-			free(raw);
-		}
-		free(path);
-	}
-	strlist_clear(&names);
-	free(dir);
-	return rc;
-}
 
 /* A source path relative to the campaign directory, or absolute. */
 static char *source_path(const struct campaign *c, const char *p)
@@ -479,18 +23,21 @@ static char *source_path(const struct campaign *c, const char *p)
 	return p[0] == '/' ? xstrdup(p) : xasprintf("%s/%s", c->dir, p);
 }
 
-/* The sink of mail/fetch.h: a message from the source being read.  Logs
- * name the source as wyrmpost.xml does (fr->url), not as resolved. */
+/* The sink of mail/fetch.h: a message from the source being read, into
+ * the intake.  Logs name the source as wyrmpost.xml does (fr->url), not
+ * as resolved. */
 static int sink_take(void *arg, const char *url, const char *raw, size_t len, char **err)
 {
+	struct fetch_run *fr = arg;
 	(void)url;
-	return fetch_take(arg, raw, len, err);
+	return intake_take(fr->c, fr->url, raw, len, fr->r, err);
 }
 
 static void sink_log(void *arg, const char *url, const char *line)
 {
+	struct fetch_run *fr = arg;
 	(void)url;
-	log_line(arg, line);
+	intake_log(fr->c, fr->url, fr->r, line);
 }
 
 static int starttls_of(int config_starttls)
@@ -529,9 +76,9 @@ static int fetch_source(struct fetch_run *fr, const struct config_source *cs, ch
 	return rc;
 }
 
-int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
+int campaign_fetch(struct campaign *c, struct intake_tally *r, char **err)
 {
-	struct fetch_run fr = { c, r, NULL, NULL };
+	struct fetch_run fr = { c, r, NULL };
 	struct sigaction ign, old;
 	int first;
 
@@ -544,7 +91,7 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
 
-	first = recover_spool(&fr, err);
+	first = intake_recover(c, r, err);
 	if (first) {
 		strlist_addf(&r->log, "spool: %s", *err);
 		goto out;
@@ -556,7 +103,7 @@ int campaign_fetch(struct campaign *c, struct fetch_result *r, char **err)
 		fr.url = src->url;
 		rc = fetch_source(&fr, src, &e);
 		if (rc) {
-			fetch_log(&fr, "%s", e ? e : "failed");
+			intake_log(c, fr.url, r, e ? e : "failed");
 			if (!first) {
 				first = rc;
 				*err = e;
@@ -572,10 +119,4 @@ out:
 	mime_parser_shutdown();
 	sigaction(SIGPIPE, &old, NULL);
 	return first;
-}
-
-void fetch_result_release(struct fetch_result *r)
-{
-	strlist_clear(&r->log);
-	memset(r, 0, sizeof *r);
 }

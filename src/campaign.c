@@ -1,6 +1,5 @@
 /* campaign.c - the campaign directory: creating it and its games, finding
- * and loading them, mail into the outbox.  See campaign.h; taking orders is
- * in submit.c, turns, status and rollback in turn.c. */
+ * and loading them, mail into the outbox.  See campaign.h. */
 #include "campaign.h"
 
 #include <stdio.h>

@@ -1,5 +1,9 @@
-/* campaign.h - a campaign directory and everything done to it: creating
- * games, taking orders, processing turns, rolling back.
+/* campaign.h - a campaign directory: creating it and its games, opening
+ * and locking it, finding, loading and saving games, their orders files,
+ * mail into the outbox.  What is done to games is in modules of its own:
+ * taking orders (submit.h, intake.h), turns (turn.h, run.h, cron.h),
+ * looking and undoing (status.h, validate.h, rollback.h), the game
+ * master's changes (gm.h, seat.h).
  *
  *   wyrmpost.xml                 configuration
  *   games/ID/game.xml            current state (replaced atomically)
@@ -19,7 +23,6 @@
 #include <stdint.h>
 
 #include "conf.h"
-#include "events.h"
 #include "game.h"
 #include "password.h"
 #include "util.h"
@@ -74,106 +77,7 @@ struct new_game {
 int campaign_new_game(struct campaign *c, const struct new_game *ng,
 		      struct strlist *generated, char **err);
 
-/* --- orders ------------------------------------------------------------- */
-struct submit_result {
-	char *game;    /* the game that took the mail and answered it; NULL when
-			  no game did (not orders, or no such game) */
-	char *player;
-	int turn;
-	char *reply;   /* the confirmation, as mailed (NULL when none is sent) */
-	size_t accepted, rejected;
-	bool stored;   /* the player's pending orders were replaced */
-	bool quarantine; /* the mail could not be parsed safely: keep it apart */
-	bool untold;   /* refused, and nobody was told (no such player): the
-			  intake answers the sender only if registered */
-};
-int campaign_submit(struct campaign *c, const char *text, size_t len,
-		    struct submit_result *r, char **err);
-void submit_result_release(struct submit_result *r);
-
-/* --- turns ---------------------------------------------------------------- */
-enum {
-	TURN_FORCE = 1,   /* run even when held, or when too many missed it */
-	TURN_DRY_RUN = 2, /* compute and describe, write nothing */
-	TURN_IF_DUE = 4,  /* only when the deadline has come or all have sent */
-};
-enum turn_outcome { TURN_NOT_DUE, TURN_DONE, TURN_HELD, TURN_FINISHED };
-struct turn_result {
-	enum turn_outcome outcome;
-	int turn;          /* the turn processed (or held) */
-	bool game_over;    /* the game ended with this turn */
-	char *public_report; /* dry runs: what the turn would report */
-};
-int campaign_turn(struct campaign *c, const char *id, unsigned flags,
-		  struct turn_result *r, char **err);
-
-struct run_result {
-	size_t games, processed, held, failed;
-	bool io_failed; /* a game failed because its files could not be written */
-	struct strlist errors; /* "ID: message" for every game that failed */
-	struct strlist held_ids; /* the games held or paused */
-};
-typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);
-/* Process every due game; a game that fails is reported and skipped. */
-int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
-		 struct run_result *r);
-/* The same with the games shared among `jobs` worker processes (forked;
- * the caller's campaign lock is theirs too).  Everything written and *r
- * are as campaign_run's, byte for byte and in the same order; only the
- * progress calls come in the order games finish.  jobs <= 1: campaign_run. */
-int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned jobs,
-		      progress_fn *progress, void *arg, struct run_result *r);
-
-/* One game of a run: its turn if due (flags | TURN_IF_DUE), and what
- * became of it, added to a run's result by run_result_add. */
-enum run_outcome { RUN_QUIET, RUN_PLAYED, RUN_HELD, RUN_FAILED, RUN_FAILED_IO };
-enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
-				   char **err);
-void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
-		    const char *err);
-/* Group commit: the games of a run in batches of RUN_BATCH, each made
- * durable (fs_batch_begin) by a thread while the next batch plays.  next()
- * gives the index in ids of the next game to play, false when none is
- * left; each game's outcome goes to settled() once its batch is
- * committed, in the order played, RUN_PLAYED turned into RUN_FAILED_IO
- * (err: why) when the batch could not be committed.  A batch costs three
- * flushes of the file system, and is what a kill makes the next run play
- * again. */
-#define RUN_BATCH 64
-typedef bool run_next_fn(void *arg, size_t *index);
-typedef void run_settled_fn(void *arg, size_t index, enum run_outcome o, const char *err);
-/* The start of a run: *r emptied, the campaign's games listed into ids
- * (r->games of them); a listing that fails is r's error and the code. */
-int campaign_run_list(const struct campaign *c, struct strlist *ids, struct run_result *r);
-/* Test hook: batches of n games (1 to RUN_BATCH), so that a test of a few
- * games has several batches. */
-void campaign_set_run_batch(size_t n);
-void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsigned flags,
-			   run_next_fn *next, run_settled_fn *settled, void *arg);
-/* The run's code: WP_OK, or the worst of its games' failures. */
-int run_result_rc(const struct run_result *r);
-
-/* --- looking and undoing -------------------------------------------------- */
-/* A table of the games (or of one game in detail) for people. */
-int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err);
-/* Validate the configuration and every stored game; each problem is a line
- * in *problems.  Returns WP_OK even when there are problems. */
-int campaign_check(const struct campaign *c, const char *id, struct strlist *problems,
-		   char **err);
-/* The stored report of turn (0: the latest) for player (NULL: public). */
-int campaign_report(const struct campaign *c, const char *id, int turn,
-		    const char *player, char **text, char **err);
-/* Put the game back to the state before turn `to` (0: the last turn). */
-int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
-		      char **err);
-
-/* The pure part of a turn, on a game in memory: the NMR rule for every
- * awaited player without orders (has/lines are filled in), the engine's
- * advance at time now, the next turn number, deadline and status. */
-int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist *lines,
-		 long long now, struct events *ev, char **err);
-
-/* --- shared by campaign.c and turn.c ------------------------------------- */
+/* --- the store and the outbox, for every module of the campaign --------- */
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err);
 /* Mail to player p of g, or to the game master when p < 0, into the outbox. */
 int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,

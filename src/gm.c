@@ -1,96 +1,16 @@
 /* gm.c - the game master's changes to a running game; see gm.h. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 #include "fsutil.h"
+#include "gm-notes.h"
 #include "gm.h"
 #include "password.h"
 #include "report.h"
 #include "schedule.h"
 #include "seat.h"
-
-/* Append line (no newline) to a small file, atomically: read, add, write. */
-static int append_line(const char *path, const char *line, char **err)
-{
-	char *old = NULL, *e = NULL, *text;
-	size_t len = 0;
-	int rc;
-	if (fs_exists(path) && fs_read_file(path, &old, &len, &e)) {
-		*err = e;
-		return WP_ERR_IO;
-	}
-	text = xasprintf("%s%s\n", old ? old : "", line);
-	rc = fs_write_atomic(path, text, strlen(text), err) ? WP_ERR_IO : WP_OK;
-	free(text);
-	free(old);
-	return rc;
-}
-
-/* Record a change: in the game's history, and for the report of the turn
- * now waiting (orders/NNNN/.gm). */
-int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
-{
-	va_list ap;
-	char *what, *when = time_format_iso(c->now), *line, *path, *dir;
-	int rc;
-
-	va_start(ap, fmt);
-	what = xvasprintf(fmt, ap);
-	va_end(ap);
-	line = xasprintf("%s turn %d: %s", when, g->turn, what);
-	path = campaign_game_path(c, g->id, "history");
-	rc = append_line(path, line, err);
-	free(path);
-	dir = campaign_orders_path(c, g->id, g->turn, NULL);
-	path = xasprintf("%s/.gm", dir);
-	if (!rc && fs_mkdirs(dir, err))
-		rc = WP_ERR_IO;
-	if (!rc)
-		rc = append_line(path, what, err);
-	free(path);
-	free(dir);
-	free(line);
-	free(when);
-	free(what);
-	return rc;
-}
-
-void gm_turn_notes(const struct campaign *c, const char *id, int turn, struct strlist *out)
-{
-	char *dir = campaign_orders_path(c, id, turn, NULL), *path = xasprintf("%s/.gm", dir);
-	char *text = NULL, *err = NULL, *save = NULL;
-	size_t len;
-	if (fs_exists(path) && !fs_read_file(path, &text, &len, &err))
-		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-			strlist_add(out, l);
-	free(err);
-	free(text);
-	free(path);
-	free(dir);
-}
-
-int gm_tell_players(const struct campaign *c, const struct game *g, const char *what,
-			const char *subject, char **err)
-{
-	int rc = WP_OK;
-	for (size_t i = 0; !rc && i < g->nplayers; i++) {
-		char *key, *body;
-		if (g->players[i].dropped)
-			continue;
-		key = xasprintf("%s-%04d-gm-%s-%lld", g->id, g->turn, g->players[i].name, c->now);
-		char *subj = xasprintf("[%s] %s", g->id, subject);
-		body = xasprintf("Game %s (%s), turn %d: %s\n", g->id, g->engine->title, g->turn,
-				 what);
-		rc = campaign_mail(c, g, (int)i, key, subj, body, NULL, "auto-generated", err);
-		free(subj);
-		free(body);
-		free(key);
-	}
-	return rc;
-}
 
 /* Save g and release it, whatever rc was. */
 static int finish(struct campaign *c, struct game *g, int rc, char **err)

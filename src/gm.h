@@ -4,8 +4,8 @@
  *
  * Every change is written to games/ID/history ("TIME turn N: what") and
  * kept for the report of the turn it happened in (the game master's lines
- * open that report's "What happened"); the players it concerns are
- * mailed.  Each function loads the game, changes it and saves it under the
+ * open that report's "What happened"; gm-notes.h); the players it concerns
+ * are mailed.  Each function loads the game, changes it and saves it under the
  * campaign's lock, which the caller holds.  On error nothing is changed:
  * mails go to the outbox before the game is saved, and a mail queued for a
  * change that then fails to save says what was meant (the outbox is the
@@ -35,17 +35,5 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 int gm_player_replace(struct campaign *c, const char *id, const char *name, const char *spec,
 		      char **password, char **err);
 int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err);
-
-/* For seat.c: record a change in g's history and for the report of the
- * turn now waiting; mail every player still in the game (the observers do
- * not need it). */
-int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int gm_tell_players(const struct campaign *c, const struct game *g, const char *what,
-		    const char *subject, char **err);
-
-/* The game master's lines kept for turn's report (NULL-terminated list in
- * out, empty when none). */
-void gm_turn_notes(const struct campaign *c, const char *id, int turn, struct strlist *out);
 
 #endif

@@ -128,7 +128,7 @@ static int take_header(struct submission *s, const char *line, int lineno, char 
 		if (!v)
 			continue;
 		/* A second `password` line is the command that changes it
-		 * (see commands.h): each header line counts once. */
+		 * (see mail-commands.h): each header line counts once. */
 		if (slots[i] ? *slots[i] != NULL : s->turn != 0)
 			return 0;
 		if (!*v) {

@@ -1,5 +1,5 @@
-/* report-xml.c - a turn report as XML, for players' own tools; see report.h
- * and wyrmpost-view(5).
+/* report-xml.c - a turn report as XML, for players' own tools; see
+ * report-xml.h and wyrmpost-view(5).
  *
  * The same facts as the text and the PDF, as data: the game, the turn, the
  * reader, the events the reader may see (their own marked), the board as
@@ -12,7 +12,7 @@
  * libxml2 tree built, written and freed for each reader was a quarter of
  * a pdf=none run.
  */
-#include "report.h"
+#include "report-xml.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,6 @@
 #include "events.h"
 #include "report-pdf.h"
 #include "schedule.h"
-#include "seat.h"
 #include "utf8.h"
 #include "template.h"
 #include "util.h"
@@ -130,6 +129,41 @@ void report_parts_release(struct report_parts *rp)
 	view_release(&rp->board);
 }
 
+void report_how_to_take_over(const struct game *g, const char *seat, struct sb *out)
+{
+	sb_addf(out, "    game %s\n    player YOUR-NAME\n    password A-PASSWORD-OF-YOUR-OWN\n"
+		     "    takeover %s\n"
+		     "  A code comes back to the address you wrote from: mail the same lines\n"
+		     "  from it with the code after the seat (takeover %s CODE).\n",
+		g->id, seat, seat);
+}
+
+/* What a report says of g's open seats (nothing when there is none). */
+static void open_seats(const struct game *g, struct sb *out)
+{
+	const char *first = NULL;
+	int n = 0;
+	if (g->status == GAME_OVER)
+		return;
+	for (size_t i = 0; i < g->nplayers; i++) {
+		const struct player *pl = &g->players[i];
+		if (!pl->open || pl->dropped)
+			continue;
+		sb_addf(out, "%s%s%s", n++ ? ", " : "\nOpen seats\n  ", pl->name,
+			pl->req_name ? " (asked for)" : "");
+		first = first ? first : pl->name;
+	}
+	if (!n)
+		return;
+	sb_addf(out, "\n  Anyone may take %s over, with everything in it, by mailing these "
+		     "lines\n  (a name of your own, a password of one word, 6 characters or "
+		     "more):\n", n == 1 ? "it" : "one");
+	report_how_to_take_over(g, n == 1 ? first : "SEAT", out);
+	sb_addf(out, "  %s\n", strcmp(option_get(&g->opts, "takeover"), "auto")
+		? "The game master approves each request."
+		: "The first to ask takes the seat.");
+}
+
 char *report_turn(const struct game *g, int turn, const struct events *ev, int p,
 		  const struct report_parts *rp)
 {
@@ -161,7 +195,7 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 		sb_addc(&out, '\n');
 	sb_adds(&out, "\n");
 	deadline_line(g, &out);
-	seat_report(g, &out);
+	open_seats(g, &out);
 	sb_adds(&out, sb_str(&rp->orders));
 	if (rp == &own)
 		report_parts_release(&own);

@@ -29,6 +29,11 @@ void report_parts_release(struct report_parts *rp);
  * Caller frees. */
 char *report_turn(const struct game *g, int turn, const struct events *ev, int p,
 		  const struct report_parts *rp);
+/* The lines a newcomer mails to take over seat (a player's name, or
+ * "SEAT" for any open one) of g, and how the confirmation code comes
+ * back; every report with an open seat has them, and so has the seat's
+ * announcement (seat.c). */
+void report_how_to_take_over(const struct game *g, const char *seat, struct sb *out);
 /* What player p may send now, and how (the orders template). */
 void report_orders_help(const struct game *g, int p, struct sb *out);
 /* The reply to a submission: every line's verdict and the pending orders. */
@@ -53,11 +58,5 @@ char *report_reminder(const struct game *g, int p);
 int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int p,
 		    const struct report_parts *rp, const char *author, const char *tpl_dir,
 		    char **pdf, size_t *len, char **err);
-
-/* The same report as XML (wyrmpost-view(5), schema/view.rng): the events,
- * the board as data, the details and the orders; *len its length.  Caller
- * frees. */
-char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,
-		      const struct report_parts *rp, size_t *len);
 
 #endif

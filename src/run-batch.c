@@ -1,5 +1,5 @@
 /* run-batch.c - a run's games in batches, each batch made durable while
- * the next one plays (group commit); campaign_run.
+ * the next one plays (group commit); see run-batch.h.
  *
  * A batch costs three flushes of the file system (fs_batch_end), and a
  * flush is mostly waiting for the disk.  So the batch just played is
@@ -14,14 +14,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
 #include "fsutil.h"
+#include "run-batch.h"
+#include "turn.h"
 
 static size_t batch_size = RUN_BATCH;
 
 void campaign_set_run_batch(size_t n)
 {
 	batch_size = n < 1 ? 1 : n > RUN_BATCH ? RUN_BATCH : n;
+}
+
+/* One game of a batch: its turn if due, and what became of it. */
+static enum run_outcome play_game(struct campaign *c, const char *id, unsigned flags,
+				  char **err)
+{
+	struct turn_result tr;
+	int rc = campaign_turn(c, id, flags | TURN_IF_DUE, &tr, err);
+	free(tr.public_report);
+	if (rc)
+		return rc == WP_ERR_IO ? RUN_FAILED_IO : RUN_FAILED;
+	return tr.outcome == TURN_DONE ? RUN_PLAYED : tr.outcome == TURN_HELD ? RUN_HELD
+									: RUN_QUIET;
 }
 
 struct batch_outcomes {
@@ -69,7 +83,7 @@ void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsign
 				BUG("game %zu of a run of %zu", i, ids->n);
 			playing->index[k] = i;
 			playing->errs[k] = NULL;
-			playing->o[k] = campaign_run_game(c, ids->v[i], flags, &playing->errs[k]);
+			playing->o[k] = play_game(c, ids->v[i], flags, &playing->errs[k]);
 			playing->n++;
 		}
 		settle(behind, settled, arg);
@@ -80,58 +94,4 @@ void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsign
 	}
 	settle(behind, settled, arg);
 	free(two);
-}
-
-struct in_order {
-	const struct strlist *ids;
-	size_t next;
-	progress_fn *progress;
-	void *arg;
-	struct run_result *r;
-};
-
-static bool next_in_order(void *arg, size_t *index)
-{
-	struct in_order *o = arg;
-	if (o->next >= o->ids->n)
-		return false;
-	if (o->progress)
-		o->progress(o->arg, o->next, o->ids->n, o->ids->v[o->next]);
-	*index = o->next++;
-	return true;
-}
-
-static void add_result(void *arg, size_t index, enum run_outcome outcome, const char *err)
-{
-	struct in_order *o = arg;
-	run_result_add(o->r, o->ids->v[index], outcome, err);
-}
-
-int campaign_run_list(const struct campaign *c, struct strlist *ids, struct run_result *r)
-{
-	char *err = NULL;
-	int rc;
-
-	memset(r, 0, sizeof *r);
-	rc = campaign_list_games(c, ids, &err);
-	if (rc)
-		strlist_take(&r->errors, err);
-	r->games = ids->n;
-	return rc;
-}
-
-int campaign_run(struct campaign *c, unsigned flags, progress_fn *progress, void *arg,
-		 struct run_result *r)
-{
-	struct strlist ids = STRLIST_INIT;
-	struct in_order o = { &ids, 0, progress, arg, r };
-	int rc = campaign_run_list(c, &ids, r);
-
-	if (rc)
-		return rc;
-	campaign_play_batches(c, &ids, flags, next_in_order, add_result, &o);
-	if (progress)
-		progress(arg, ids.n, ids.n, NULL);
-	strlist_clear(&ids);
-	return run_result_rc(r);
 }

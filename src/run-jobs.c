@@ -30,8 +30,8 @@
 #include <sys/prctl.h>
 #endif
 
-#include "campaign.h"
 #include "fsutil.h"
+#include "run-jobs.h"
 
 /* A worker's report on one game: its index, outcome and message length,
  * then the message. */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "gm.h"
+#include "gm-notes.h"
 #include "password.h"
 #include "report.h"
 #include "seat.h"
@@ -16,41 +16,6 @@ void seat_clear_open(struct player *pl)
 	free(pl->req_email);
 	free(pl->req_hash);
 	pl->req_name = pl->req_email = pl->req_hash = NULL;
-}
-
-/* The lines to mail for seat, as a newcomer writes them. */
-static void how_to_ask(const struct game *g, const char *seat, struct sb *out)
-{
-	sb_addf(out, "    game %s\n    player YOUR-NAME\n    password A-PASSWORD-OF-YOUR-OWN\n"
-		     "    takeover %s\n"
-		     "  A code comes back to the address you wrote from: mail the same lines\n"
-		     "  from it with the code after the seat (takeover %s CODE).\n",
-		g->id, seat, seat);
-}
-
-void seat_report(const struct game *g, struct sb *out)
-{
-	const char *first = NULL;
-	int n = 0;
-	if (g->status == GAME_OVER)
-		return;
-	for (size_t i = 0; i < g->nplayers; i++) {
-		const struct player *pl = &g->players[i];
-		if (!pl->open || pl->dropped)
-			continue;
-		sb_addf(out, "%s%s%s", n++ ? ", " : "\nOpen seats\n  ", pl->name,
-			pl->req_name ? " (asked for)" : "");
-		first = first ? first : pl->name;
-	}
-	if (!n)
-		return;
-	sb_addf(out, "\n  Anyone may take %s over, with everything in it, by mailing these "
-		     "lines\n  (a name of your own, a password of one word, 6 characters or "
-		     "more):\n", n == 1 ? "it" : "one");
-	how_to_ask(g, n == 1 ? first : "SEAT", out);
-	sb_addf(out, "  %s\n", strcmp(option_get(&g->opts, "takeover"), "auto")
-		? "The game master approves each request."
-		: "The first to ask takes the seat.");
 }
 
 static int open_seat(const struct game *g, const char *name, char **err)
@@ -103,7 +68,7 @@ static int announce(const struct campaign *c, const struct game *g, int p, char 
 	sb_addf(&body, "Game %s (%s), turn %d: the seat of %s is open. Anyone may take it "
 		       "over, with everything in it, by mailing these lines:\n",
 		g->id, g->engine->title, g->turn, g->players[p].name);
-	how_to_ask(g, g->players[p].name, &body);
+	report_how_to_take_over(g, g->players[p].name, &body);
 	rc = gm_tell_players(c, g, body.buf, "a seat is open", err);
 	for (size_t i = 0; !rc && i < g->observers.n; i++) {
 		char *key = xasprintf("%s-%04d-offer-%s-%zu-%lld", g->id, g->turn,

@@ -11,9 +11,9 @@
  * NAME replace`, and a welcome mail with the game so far.
  *
  * Every change is written to the game's history and to the next report
- * (gm.h).  The functions that take an id load and save the game under the
- * campaign's lock, which the caller holds; the ones that take a struct game
- * change and save the game given.
+ * (gm-notes.h).  The functions that take an id load and save the game
+ * under the campaign's lock, which the caller holds; the ones that take a
+ * struct game change and save the game given.
  */
 #ifndef WP_SEAT_H
 #define WP_SEAT_H
@@ -51,8 +51,5 @@ int seat_ask_check(const struct game *g, const char *seat, const char *name,
 
 /* The seat is nobody's open seat any more (the request, if any, goes). */
 void seat_clear_open(struct player *pl);
-
-/* The lines a report gives about g's open seats (nothing when none). */
-void seat_report(const struct game *g, struct sb *out);
 
 #endif

@@ -1,5 +1,5 @@
 /* site-md.c - the rules as played (docs/rules/NAME.md) as HTML, for the web
- * archive; see site.h.
+ * archive; see site-md.h.
  *
  * Only the Markdown those pages use: headings, paragraphs, lists (with
  * indented continuation lines), block quotes, fenced code, tables, and
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "site.h"
+#include "site-md.h"
 #include "util.h"
 
 /* The text between open and close starting at s, or NULL. */

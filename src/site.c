@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "fsutil.h"
 #include "schedule.h"
+#include "site-md.h"
 #include "site.h"
 #include "svgview.h"
 

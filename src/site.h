@@ -30,7 +30,4 @@
  * and skipped. */
 int campaign_site(const struct campaign *c, const char *dir, unsigned flags, char **err);
 
-/* The Markdown of the rules pages as HTML (site-md.c). */
-void site_markdown(const char *md, struct sb *out);
-
 #endif

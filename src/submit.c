@@ -1,21 +1,22 @@
 /* submit.c - taking one orders text or mail: who sent it, the verdict on
  * every line, the pending orders, the reply, and the commands and requests
  * around them (observe, joining an open game, the mail limit).
- * See campaign.h and commands.h. */
+ * See submit.h and mail-commands.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campaign.h"
-#include "commands.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "hash.h"
 #include "header.h"
+#include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
 #include "report.h"
 #include "seat.h"
+#include "submit.h"
 #include "token.h"
 
 /* The word a player most likely meant by the first word of line: the
@@ -179,7 +180,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	size_t norders = 0, accepted_orders = 0;
 	bool resign = false;
 
-	commands_check(g, p, s);
+	mail_commands_check(g, p, s);
 	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
@@ -226,7 +227,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		char *hash, *key, *subject, *confirm;
 		/* Named by its content: the same mail handled twice is one reply. */
 		hash = submission_hash(s);
-		rc = commands_apply(c, g, p, s, hash, &extra, err);
+		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = reply_key(g, p, "orders", s, r->reply);
@@ -720,7 +721,7 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		rc = WP_ERR_NOPERM;
 		if (p < 0) {
 			/* No player to tell: the intake answers the sender
-			 * if registered (campaign-fetch.h), with a hint. */
+			 * if registered (intake.h), with a hint. */
 			free(*err);
 			*err = xasprintf("%s: no player '%s' in this game", g.id, s.player);
 			hint_player(&g, s.player, err);

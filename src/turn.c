@@ -1,4 +1,5 @@
-/* turn.c - processing turns, the scheduler, status, rollback.
+/* turn.c - one game's turn: due or not, held, reminded or played; see
+ * turn.h.
  *
  * A turn is written in an order that makes a crash at any instant harmless:
  * reports, then their mail (each under a fixed name, so rewriting replaces),
@@ -13,60 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
-#include "gm.h"
-#include "orders.h"
+#include "gm-notes.h"
+#include "pending.h"
 #include "report.h"
-#include "outbox.h"
+#include "rollback.h"
 #include "schedule.h"
-
-struct pending {
-	size_t n;
-	bool has[MAX_PLAYERS];
-	bool awaited[MAX_PLAYERS];
-	struct strlist lines[MAX_PLAYERS];
-	size_t nawaited, nmissing;
-	size_t nwanted_missing; /* optional players (engine->wanted) not heard */
-};
-
-/* Returns WP_ERR_IO (with *err, which may be NULL) when an orders file
- * cannot be read; pd is filled all the same. */
-static int pending_load(const struct campaign *c, const struct game *g, struct pending *pd,
-			char **err)
-{
-	int rc;
-	memset(pd, 0, sizeof *pd);
-	pd->n = g->nplayers;
-	rc = campaign_load_orders(c, g, pd->has, pd->lines, err);
-	g->engine->awaited(g, pd->awaited);
-	if (g->engine->wanted) {
-		bool wanted[MAX_PLAYERS] = { false };
-		g->engine->wanted(g, wanted);
-		for (size_t i = 0; i < g->nplayers; i++)
-			pd->nwanted_missing += wanted[i] && !pd->awaited[i] &&
-					       !g->players[i].dropped && !pd->has[i];
-	}
-	for (size_t i = 0; i < g->nplayers; i++) {
-		/* An open seat is nobody's: the turn does not wait for it, hold
-		 * or remind over it (game_advance plays it by the NMR rule). */
-		if (g->players[i].dropped || g->players[i].open)
-			pd->awaited[i] = false;
-		if (pd->awaited[i]) {
-			pd->nawaited++;
-			if (!pd->has[i])
-				pd->nmissing++;
-		}
-	}
-	return rc;
-}
-
-static void pending_release(struct pending *pd)
-{
-	for (size_t i = 0; i < pd->n; i++)
-		strlist_clear(&pd->lines[i]);
-}
+#include "turn-reports.h"
+#include "turn.h"
 
 static bool is_due(const struct campaign *c, const struct game *g, const struct pending *pd)
 {
@@ -120,7 +76,8 @@ static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 	}
 }
 
-/* `resign` (see commands.h) is the core's: the player leaves for good. */
+/* `resign` (see mail-commands.h) is the core's: the player leaves for
+ * good. */
 static void apply_resign(struct game *g, bool *has, struct strlist *lines,
 			 const struct engine_ctx *ctx, struct events *ev)
 {
@@ -190,150 +147,6 @@ static int hold_turn(struct campaign *c, struct game *g, const struct pending *p
 	free(subject);
 	free(key);
 	free(body);
-	return rc;
-}
-
-/* How many times turn of game id has been rolled back, from
- * games/ID/replays ("TURN COUNT" lines, written by rollback). */
-static int replay_count(const struct campaign *c, const char *id, int turn)
-{
-	char *path = campaign_game_path(c, id, "replays"), *text = NULL, *err = NULL, *save = NULL;
-	size_t len;
-	int n = 0;
-	if (fs_exists(path) && !fs_read_file(path, &text, &len, &err))
-		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-			int t, k;
-			if (sscanf(l, "%d %d", &t, &k) == 2 && t == turn)
-				n = k;
-		}
-	free(err);
-	free(text);
-	free(path);
-	return n;
-}
-
-/* Name each attachment BASE.pdf or BASE.xml by its type; returns one block
- * holding both names (the caller frees it) and takes base. */
-static char *attach_names(struct outpart *parts, size_t n, char *base)
-{
-	size_t len = strlen(base) + 5;
-	char *names = xmalloc(2 * len);
-	for (size_t i = 0; i < n; i++) {
-		snprintf(names + i * len, len, "%s.%s", base,
-			 strcmp(parts[i].content_type, "application/pdf") ? "xml" : "pdf");
-		parts[i].filename = names + i * len;
-	}
-	free(base);
-	return names;
-}
-
-/* One player's report (p < 0: the public one) as text, PDF and XML, into
- * reports/NNNN/, and into the outbox for the player (for the public one,
- * for each observer) with the PDF attached. */
-static int write_report(struct campaign *c, const struct game *g, int turn,
-			const struct events *ev, int p, int replay, const char *dir, char **err)
-{
-	const char *who = p < 0 ? "public" : g->players[p].name;
-	struct report_parts rp;
-	char *text, *xml, *pdf = NULL;
-	char again[40] = "";
-	char *path = xasprintf("%s/%s.txt", dir, who);
-	size_t pdf_len = 0, xml_len = 0, nparts = 0;
-	int rc = WP_OK;
-	/* The public report's PDF is only ever the attachment of the
-	 * observers' mail: with no observer it would be drawn for nobody (a
-	 * fifth of a four-player game's PDF work), so it is not. */
-	bool want_pdf = strcmp(option_get(&g->opts, "pdf"), "none") != 0 &&
-			(p >= 0 || g->observers.n);
-	bool want_xml = option_bool(&g->opts, "report-xml");
-	struct outpart parts[2];
-
-	/* The engine's view, board and orders help, once for all three forms. */
-	report_parts_make(g, p, &rp);
-	text = report_turn(g, turn, ev, p, &rp);
-	/* The report as data (wyrmpost-view(5)), always kept beside the text;
-	 * mailed only when the game asks for it. */
-	xml = report_turn_xml(g, turn, ev, p, &rp, &xml_len);
-	if (replay) {
-		/* A new message, not the old one again: mail programs drop a
-		 * Message-ID they have seen, and players should know why. */
-		char *notice = xasprintf("This turn was played again: the game master rolled the "
-					 "game back to before it (%d time%s). This report replaces "
-					 "the one sent before.\n\n%s", replay,
-					 replay == 1 ? "" : "s", text);
-		free(text);
-		text = notice;
-		snprintf(again, sizeof again, "-replay%d", replay);
-	}
-	if (fs_write_atomic(path, text, strlen(text), err))
-		rc = WP_ERR_IO;
-	if (!rc && want_pdf)
-		rc = report_turn_pdf(g, turn, ev, p, &rp, c->cfg.sender_name, c->templates, &pdf,
-				     &pdf_len, err);
-	free(path);
-	path = xasprintf("%s/%s.pdf", dir, who);
-	if (!rc && want_pdf && fs_write_atomic(path, pdf, pdf_len, err))
-		rc = WP_ERR_IO;
-	/* A turn played again may find the PDF of its first playing, when
-	 * the options or the observers have changed since: not as sent. */
-	if (!rc && !want_pdf && replay && fs_unlink(path, err))
-		rc = WP_ERR_IO;
-	free(path);
-	path = xasprintf("%s/%s.xml", dir, who);
-	if (!rc && fs_write_atomic(path, xml, xml_len, err))
-		rc = WP_ERR_IO;
-	if (want_pdf)
-		parts[nparts++] = (struct outpart){ NULL, "application/pdf", pdf, pdf_len };
-	if (want_xml)
-		parts[nparts++] = (struct outpart){ NULL, "application/xml", xml, xml_len };
-	for (size_t i = 0; !rc && p < 0 && i < g->observers.n; i++) {
-		char *name = attach_names(parts, nparts, xasprintf("%s-%04d-public", g->id, turn));
-		char *key = xasprintf("%s-%04d-public-%zu%s", g->id, turn, i, again);
-		char *subject = xasprintf("[%s] turn %d public report%s", g->id, turn,
-					  replay ? " (replayed)" : "");
-		rc = campaign_mail_to(c, NULL, g->observers.v[i], key, subject, text, NULL,
-				      "auto-generated", nparts ? parts : NULL, nparts, err);
-		free(subject);
-		free(key);
-		free(name);
-	}
-	if (!rc && p >= 0) {
-		char *name = attach_names(parts, nparts, xasprintf("%s-%04d-%s", g->id, turn, who));
-		char *key = xasprintf("%s-%04d-report-%s%s", g->id, turn, who, again);
-		char *subject = xasprintf("[%s] turn %d report%s%s", g->id, turn,
-					  replay ? " (replayed)" : "",
-					  g->status == GAME_OVER ? " (game over)" : "");
-		rc = campaign_mail_with(c, g, p, key, subject, text, NULL, "auto-generated",
-					nparts ? parts : NULL, nparts, err);
-		free(subject);
-		free(key);
-		free(name);
-	}
-	free(path);
-	free(pdf);
-	free(xml);
-	free(text);
-	report_parts_release(&rp);
-	return rc;
-}
-
-static int write_reports(struct campaign *c, const struct game *g, int turn,
-			 const struct events *ev, char **err)
-{
-	char *rest = xasprintf("reports/%04d", turn);
-	char *dir = campaign_game_path(c, g->id, rest);
-	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK, replay = replay_count(c, g->id, turn);
-
-	for (int p = -1; !rc && p < (int)g->nplayers; p++) {
-		rc = write_report(c, g, turn, ev, p, replay, dir, err);
-		if (p < 0)
-			crashpoint("turn-reports");
-		if (p == 0)
-			crashpoint("turn-first-mail");
-	}
-	crashpoint("turn-mail");
-	free(dir);
-	free(rest);
 	return rc;
 }
 
@@ -432,7 +245,7 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		/* Staged only when a run opened a batch (run-batch.c):
 		 * everything up to the state file, which is the commit. */
 		fs_batch_stage(FS_STAGE_DATA);
-		rc = write_reports(c, g, turn, &ev, err);
+		rc = turn_reports_write(c, g, turn, &ev, err);
 		if (!rc)
 			rc = snapshot_and_commit(c, g, turn, err);
 		fs_batch_stage(FS_STAGE_NOW);
@@ -441,8 +254,6 @@ out:
 	events_release(&ev);
 	return rc;
 }
-
-static int finish_rollback(struct campaign *c, const char *id, int *to, char **err);
 
 int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		  struct turn_result *r, char **err)
@@ -454,7 +265,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
-		if ((rc = finish_rollback(c, id, &to, err)))
+		if ((rc = rollback_finish(c, id, &to, err)))
 			return rc;
 	}
 	rc = campaign_load_game(c, id, &g, err);
@@ -492,378 +303,6 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		rc = play_turn(c, &g, &pd, flags, r, err);
 	}
 	pending_release(&pd);
-	game_release(&g);
-	return rc;
-}
-
-enum run_outcome campaign_run_game(struct campaign *c, const char *id, unsigned flags,
-				   char **err)
-{
-	struct turn_result tr;
-	int rc = campaign_turn(c, id, flags | TURN_IF_DUE, &tr, err);
-	free(tr.public_report);
-	if (rc)
-		return rc == WP_ERR_IO ? RUN_FAILED_IO : RUN_FAILED;
-	return tr.outcome == TURN_DONE ? RUN_PLAYED : tr.outcome == TURN_HELD ? RUN_HELD
-									: RUN_QUIET;
-}
-
-void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
-		    const char *err)
-{
-	switch (o) {
-	case RUN_PLAYED:
-		r->processed++;
-		break;
-	case RUN_HELD:
-		r->held++;
-		strlist_add(&r->held_ids, id);
-		break;
-	case RUN_FAILED_IO:
-		r->io_failed = true;
-		/* fall through */
-	case RUN_FAILED:
-		/* One broken game never stops the others, not even when its
-		 * own files cannot be written: every write is atomic, so a
-		 * game that fails is left as it was. */
-		strlist_addf(&r->errors, "%s: %s", id, err ? err : "failed");
-		r->failed++;
-		break;
-	case RUN_QUIET:
-		break;
-	}
-}
-
-int run_result_rc(const struct run_result *r)
-{
-	return r->failed ? (r->io_failed ? WP_ERR_IO : WP_ERR_DATA) : WP_OK;
-}
-
-static void status_line(const struct campaign *c, const struct game *g, struct sb *out)
-{
-	struct pending pd;
-	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-	bool unreadable = pending_load(c, g, &pd, NULL) != WP_OK;
-	sb_addf(out, "%-12s %-16s turn %-4d %-6s", g->id, g->engine->name, g->turn,
-		game_status_name(g->status));
-	if (g->status != GAME_OVER)
-		sb_addf(out, " due %s  orders %zu/%zu%s%s", when, pd.nawaited - pd.nmissing,
-			pd.nawaited, unreadable ? ", one unreadable" : "",
-			/* votes and the like: an early turn waits for them */
-			pd.nwanted_missing ? ", more wanted" : "");
-	sb_addc(out, '\n');
-	pending_release(&pd);
-	free(when);
-}
-
-static void status_detail(const struct campaign *c, const struct game *g, struct sb *out)
-{
-	struct engine_ctx ctx = game_ctx(g, g->deadline);
-	struct pending pd;
-
-	status_line(c, g, out);
-	pending_load(c, g, &pd, NULL);
-	sb_addf(out, "\nPlayers:\n");
-	for (size_t i = 0; i < g->nplayers; i++) {
-		const struct player *pl = &g->players[i];
-		sb_addf(out, "  %-16s %-28s %s%s%s\n", pl->name, pl->email,
-			pl->dropped ? "dropped" : pl->open ? (pl->req_name ? "open, asked for"
-										  : "open")
-			: pd.awaited[i] ? "awaited" : "",
-			pd.has[i] ? ", orders in" : "", pl->nmr ? ", missed turns" : "");
-	}
-	sb_adds(out, "\n");
-	g->engine->view(g, -1, &ctx, out);
-	pending_release(&pd);
-}
-
-int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err)
-{
-	struct strlist ids = STRLIST_INIT;
-	int rc;
-	if (id) {
-		struct game g;
-		rc = campaign_load_game(c, id, &g, err);
-		if (!rc)
-			status_detail(c, &g, out);
-		game_release(&g);
-		return rc;
-	}
-	rc = campaign_list_games(c, &ids, err);
-	for (size_t i = 0; !rc && i < ids.n; i++) {
-		struct game g;
-		char *e = NULL;
-		if (campaign_load_game(c, ids.v[i], &g, &e))
-			sb_addf(out, "%-12s unreadable: %s\n", ids.v[i], e);
-		else
-			status_line(c, &g, out);
-		free(e);
-		game_release(&g);
-	}
-	if (!rc && !ids.n)
-		sb_adds(out, "No games yet; create one with 'wyrmpost new'.\n");
-	strlist_clear(&ids);
-	return rc;
-}
-
-static void check_game(const struct campaign *c, const char *id, struct strlist *problems)
-{
-	struct game g;
-	struct strlist turns = STRLIST_INIT;
-	char *e = NULL, *dir;
-
-	if (campaign_load_game(c, id, &g, &e)) {
-		strlist_take(problems, e);
-		return;
-	}
-	{
-		bool has[MAX_PLAYERS];
-		struct strlist lines[MAX_PLAYERS];
-		memset(lines, 0, sizeof lines);
-		if (campaign_load_orders(c, &g, has, lines, &e))
-			strlist_addf(problems, "%s: %s", id, e);
-		free(e);
-		e = NULL;
-		for (size_t i = 0; i < g.nplayers; i++)
-			strlist_clear(&lines[i]);
-	}
-	dir = campaign_game_path(c, id, "turns");
-	if (fs_list(dir, &turns, &e))
-		strlist_take(problems, e);
-	for (size_t i = 0; i < turns.n; i++) {
-		struct game old;
-		char *path = xasprintf("%s/%s", dir, turns.v[i]);
-		e = NULL;
-		if (strlen(turns.v[i]) != 8 || strcmp(turns.v[i] + 4, ".xml"))
-			continue;
-		if (game_load_file(&old, path, &e))
-			strlist_take(problems, e);
-		game_release(&old);
-		free(path);
-	}
-	strlist_clear(&turns);
-	free(dir);
-	game_release(&g);
-}
-
-int campaign_check(const struct campaign *c, const char *id, struct strlist *problems,
-		   char **err)
-{
-	struct strlist ids = STRLIST_INIT;
-	int rc = WP_OK;
-	if (id) {
-		check_game(c, id, problems);
-		return WP_OK;
-	}
-	rc = campaign_list_games(c, &ids, err);
-	for (size_t i = 0; !rc && i < ids.n; i++)
-		check_game(c, ids.v[i], problems);
-	strlist_clear(&ids);
-	return rc;
-}
-
-int campaign_report(const struct campaign *c, const char *id, int turn, const char *player,
-		    char **text, char **err)
-{
-	struct game g;
-	char *rest, *path;
-	size_t len;
-	int rc = campaign_load_game(c, id, &g, err);
-	if (rc)
-		return rc;
-	if (!turn)
-		turn = g.turn - 1;
-	if (player && game_player_index(&g, player) < 0) {
-		*err = xasprintf("%s: no player '%s'", id, player);
-		game_release(&g);
-		return WP_ERR_NOTFOUND;
-	}
-	rest = xasprintf("reports/%04d/%s.txt", turn,
-			 player ? g.players[game_player_index(&g, player)].name : "public");
-	path = campaign_game_path(c, id, rest);
-	if (turn < 1 || !fs_exists(path)) {
-		*err = turn < 1 ? xasprintf("%s: no turn has been played yet", id)
-				: xasprintf("%s: no report for turn %d", id, turn);
-		rc = WP_ERR_NOTFOUND;
-	} else if (fs_read_file(path, text, &len, err)) {
-		rc = WP_ERR_IO;
-	}
-	free(path);
-	free(rest);
-	game_release(&g);
-	return rc;
-}
-
-/* A rollback is three steps: game.xml from the snapshot, then the undone
- * turns' snapshots removed.  Killed in between, a second `rollback` must
- * not undo one turn more, so the intent is written down first, in
- * games/ID/.rollback ("TO FROM"), and whatever finds it finishes that
- * rollback and nothing else. */
-static char *intent_path(const struct campaign *c, const char *id)
-{
-	return campaign_game_path(c, id, ".rollback");
-}
-
-/* Remove the snapshots of turns from..., which belong to an undone
- * history. */
-static int remove_snapshots(const struct campaign *c, const char *id, int from, char **err)
-{
-	char *dir = campaign_game_path(c, id, "turns");
-	struct strlist names = STRLIST_INIT;
-	int rc = fs_exists(dir) && fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;
-	for (size_t i = 0; !rc && i < names.n; i++) {
-		long long t;
-		char *num = xstrndup(names.v[i], 4), *path;
-		bool snap = strlen(names.v[i]) == 8 && !strcmp(names.v[i] + 4, ".xml") &&
-			    parse_int(num, 1, 9999, &t) && t >= from;
-		free(num);
-		if (!snap)
-			continue;
-		path = xasprintf("%s/%s", dir, names.v[i]);
-		if (fs_unlink(path, err))
-			rc = WP_ERR_IO;
-		free(path);
-	}
-	strlist_clear(&names);
-	free(dir);
-	return rc;
-}
-
-/* Carry out the rollback of game id back before turn `to`, from wherever
- * it stopped. */
-static int roll_back(struct campaign *c, const char *id, int to, char **err)
-{
-	char *rest = xasprintf("turns/%04d.xml", to);
-	char *path = campaign_game_path(c, id, rest), *gamepath = campaign_game_path(c, id, "game.xml");
-	char *intent = intent_path(c, id), *buf = NULL;
-	size_t len;
-	struct game now, old;
-	int rc = campaign_load_game(c, id, &now, err);
-
-	if (!rc && now.turn != to) {
-		/* game.xml is not yet the snapshot's: copy it over. */
-		rc = game_load_file(&old, path, err) ? WP_ERR_DATA : WP_OK;
-		if (!rc)
-			game_release(&old);
-		if (!rc && fs_read_file(path, &buf, &len, err))
-			rc = WP_ERR_IO;
-		if (!rc && fs_write_private(gamepath, buf, len, err))
-			rc = WP_ERR_IO;
-		crashpoint("rollback-state");
-	}
-	if (!rc)
-		game_release(&now);
-	/* The undone turns' snapshots go too.  Their orders stay, to be
-	 * played again. */
-	if (!rc)
-		rc = remove_snapshots(c, id, to, err);
-	crashpoint("rollback-snapshots");
-	/* The replayed turns' count, as the intent wrote it down. */
-	if (!rc) {
-		char *text = NULL, *replays = campaign_game_path(c, id, "replays");
-		size_t tlen;
-		const char *body;
-		if (fs_read_file(intent, &text, &tlen, err))
-			rc = WP_ERR_IO;
-		else if ((body = strchr(text, '\n')) && body[1] &&
-			 fs_write_atomic(replays, body + 1, strlen(body + 1), err))
-			rc = WP_ERR_IO;
-		free(text);
-		free(replays);
-	}
-	if (!rc && fs_unlink(intent, err))
-		rc = WP_ERR_IO;
-	free(buf);
-	free(intent);
-	free(gamepath);
-	free(path);
-	free(rest);
-	return rc;
-}
-
-/* Finish a rollback a kill interrupted; *to is its turn (0: none was). */
-static int finish_rollback(struct campaign *c, const char *id, int *to, char **err)
-{
-	char *intent = intent_path(c, id), *text = NULL;
-	size_t len;
-	int from = 0, rc = WP_OK;
-
-	*to = 0;
-	if (fs_exists(intent)) {
-		if (fs_read_file(intent, &text, &len, err))
-			rc = WP_ERR_IO;
-		else if (sscanf(text, "%d %d", to, &from) != 2 || *to < 1 || from <= *to) {
-			*err = xasprintf("%s: not a rollback in progress ('TO FROM')", intent);
-			rc = WP_ERR_DATA;
-		} else {
-			rc = roll_back(c, id, *to, err);
-		}
-	}
-	free(text);
-	free(intent);
-	return rc;
-}
-
-/* "TO FROM", then the replays file as it will be: each turn from TO to
- * FROM - 1 rolled back once more. */
-static char *rollback_intent(const struct campaign *c, const char *id, int to, int from)
-{
-	struct sb sb = SB_INIT;
-	sb_addf(&sb, "%d %d\n", to, from);
-	for (int t = 1; t < from; t++) {
-		int n = replay_count(c, id, t) + (t >= to);
-		if (n)
-			sb_addf(&sb, "%d %d\n", t, n);
-	}
-	return sb_detach(&sb);
-}
-
-int campaign_rollback(struct campaign *c, const char *id, int to, int *restored, char **err)
-{
-	struct game g;
-	char *intent, *text, *rest, *path;
-	int rc, pending;
-
-	campaign_sweep_game(c, id, 0);
-	if ((rc = finish_rollback(c, id, &pending, err)))
-		return rc;
-	if (pending) {
-		/* The command was given again after a kill: that rollback is
-		 * now done, and it is the one that was asked for. */
-		*restored = pending;
-		return WP_OK;
-	}
-	if ((rc = campaign_load_game(c, id, &g, err)))
-		return rc;
-	if (!to)
-		to = g.turn - 1;
-	if (to < 1 || to >= g.turn) {
-		rc = g.turn <= 1 ? WP_ERR_NOTFOUND : WP_ERR_USAGE;
-		*err = g.turn <= 1 ? xasprintf("%s: no turn has been played yet", id)
-				   : xasprintf("%s: can roll back only to turns 1 to %d", id,
-					       g.turn - 1);
-		game_release(&g);
-		return rc;
-	}
-	rest = xasprintf("turns/%04d.xml", to);
-	path = campaign_game_path(c, id, rest);
-	if (!fs_exists(path)) {
-		*err = xasprintf("%s: the snapshot of turn %d is missing (%s)", id, to, path);
-		rc = WP_ERR_NOTFOUND;
-	}
-	intent = intent_path(c, id);
-	text = rollback_intent(c, id, to, g.turn);
-	if (!rc && fs_write_atomic(intent, text, strlen(text), err))
-		rc = WP_ERR_IO;
-	crashpoint("rollback-intent");
-	if (!rc)
-		rc = roll_back(c, id, to, err);
-	if (!rc)
-		*restored = to;
-	free(text);
-	free(intent);
-	free(path);
-	free(rest);
 	game_release(&g);
 	return rc;
 }

@@ -19,10 +19,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "campaign.h"
 #include "engine.h"
 #include "game.h"
 #include "report.h"
+#include "turn.h"
 #include "util.h"
 
 static double cpu_ms(void)

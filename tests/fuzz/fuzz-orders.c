@@ -3,8 +3,8 @@
  * states, examples/campaign/games/, and the states a few turns of play
  * lead each of them to, made once) and then an orders text, read as
  * `wyrmpost submit` reads it: submission_parse(), the core's commands
- * (commands_check), then the game's own check() on the other lines for
- * the player the text names (or, when it names nobody in the game, a
+ * (mail_commands_check), then the game's own check() on the other lines
+ * for the player the text names (or, when it names nobody in the game, a
  * player picked by the text's length), at the game's deadline.  One
  * target for all the engines, so the fuzzer carries what it learns about
  * the orders' header lines from one game to the next.
@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "engine.h"
 #include "events.h"
 #include "fuzz-target.h"
 #include "game.h"
+#include "mail-commands.h"
 #include "options.h"
 #include "orders.h"
 #include "rng.h"
@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = s.player ? game_player_index(g, s.player) : -1;
 	if (p < 0)
 		p = (int)(size % g->nplayers);
-	commands_check(g, p, &s);
+	mail_commands_check(g, p, &s);
 	o = xcalloc(s.n + 1, sizeof *o);
 	for (size_t i = 0; i < s.n; i++)
 		if (!s.lines[i].command)

@@ -6,8 +6,10 @@
 # Calls, by nm on the layer libraries of the build tree: no library leaves
 # undefined a symbol that only a library above or beside it defines, and
 # no game calls the clock, the environment, a time zone (lib/schedule) or
-# rand().  Then libharu's private headers only in print/hpdf-glue.c; and no
-# code outside src/games/ names a game of GAMES, or a colour of its own.
+# rand().  Then libharu's private headers only in print/hpdf-glue.c; nothing of
+# src/ outside src/cli/ includes a header of the CLI or calls a function
+# the CLI defines; and no code outside src/games/ names a game of GAMES, or
+# a colour of its own.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -129,6 +131,50 @@ if [ -n "$calls_ok" ]; then
 	if [ -n "$out" ]; then
 		fail "a game asks the system for the time, the environment or chance:"
 		printf '%s\n' "$out" >&2
+	else
+		ok
+	fi
+fi
+
+# The application under the command line: no file of src/ includes a
+# header that is found in src/cli/ (by any path, "cli/cli.h" included).
+top=$(pwd -P)
+out=$(
+	for f in src/*.[ch]; do
+		grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
+		while IFS= read -r row; do
+			h=$(printf '%s\n' "$row" | sed 's/.*"\(.*\)".*/\1/')
+			for d in src lib mail print src/cli; do
+				[ -f "$d/$h" ] || continue
+				case $(cd "$(dirname "$d/$h")" && pwd -P)/ in
+				"$top/src/cli/"*)
+					echo "$f:${row%%:*}: includes \"$h\", a header of the CLI" ;;
+				esac
+				break
+			done
+		done
+	done
+)
+if [ -n "$out" ]; then
+	fail "the application includes the CLI:"
+	printf '%s\n' "$out" >&2
+else
+	ok
+fi
+
+# ... nor calls it: no symbol the CLI's objects define is one the
+# application library needs.
+app=${top_builddir:?run through make check}/libwyrmapp.a
+set -- "$top_builddir"/src/cli/*.o
+if [ ! -f "$app" ] || [ ! -f "$1" ]; then
+	fail "no $app or no objects in $top_builddir/src/cli/ to read with nm"
+else
+	nm -g --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u >"$scratch/cli-defs"
+	nm -u "$app" | awk '$1 == "U" { print $2 }' | sort -u >"$scratch/app-needs"
+	hits=$(comm -12 "$scratch/cli-defs" "$scratch/app-needs")
+	if [ -n "$hits" ] || [ ! -s "$scratch/cli-defs" ] || [ ! -s "$scratch/app-needs" ]; then
+		fail "the application library calls the CLI (or nm read nothing):"
+		printf '%s\n' "$hits" >&2
 	else
 		ok
 	fi

@@ -20,11 +20,11 @@
 
 #include <check.h>
 
-#include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "orders.h"
 #include "report.h"
+#include "turn.h"
 
 static struct strlist case_dirs;
 static bool update;

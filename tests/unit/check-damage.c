@@ -17,11 +17,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "report.h"
 #include "testutil.h"
+#include "turn.h"
 
 static const char *const values[] = { "0", "-1", "250", "65536", "99999999999", "", "x" };
 

@@ -68,7 +68,7 @@ static void teardown(void)
 	free(dir);
 }
 
-static void fetch(struct fetch_result *r)
+static void fetch(struct intake_tally *r)
 {
 	char *err = NULL;
 	int rc = campaign_fetch(&c, r, &err);
@@ -104,7 +104,7 @@ static void in_maildir(const char *name, char *text)
 
 START_TEST(maildir_taken_and_removed)
 {
-	struct fetch_result r;
+	struct intake_tally r;
 	in_maildir("1.a", msg("", "<m1@x>", "hello"));
 	in_maildir("2.a", msg("", NULL, "no id here"));
 	fetch(&r);
@@ -116,16 +116,16 @@ START_TEST(maildir_taken_and_removed)
 	ck_assert_uint_eq(count("c/spool/seen"), 2);
 	ck_assert_uint_eq(count("c/spool/new"), 0);
 	ck_assert_uint_eq(count("c/outbox/new"), 0);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 }
 END_TEST
 
 START_TEST(message_id_index)
 {
-	struct fetch_result r;
+	struct intake_tally r;
 	in_maildir("1.a", msg("", "<same@x>", "first"));
 	fetch(&r);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	/* The same Message-ID with other content: a duplicate, removed. */
 	in_maildir("2.a", msg("", "<same@x>", "second"));
 	/* The same content without a Message-ID twice: one, then a duplicate. */
@@ -133,12 +133,12 @@ START_TEST(message_id_index)
 	fetch(&r);
 	ck_assert_uint_eq(r.duplicates, 1);
 	ck_assert_uint_eq(r.failed, 1);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	in_maildir("4.a", msg("", NULL, "anon"));
 	fetch(&r);
 	ck_assert_uint_eq(r.duplicates, 1);
 	ck_assert_uint_eq(count("md/new"), 0);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 }
 END_TEST
 
@@ -149,7 +149,7 @@ START_TEST(never_answered)
 		"Precedence: list\n", "X-Loop: wyrmpost@example.org\n", "Return-Path: <>\n",
 		"Content-Type: multipart/report; report-type=delivery-status; boundary=x\n",
 	};
-	struct fetch_result r;
+	struct intake_tally r;
 	for (size_t i = 0; i < ARRAY_SIZE(headers); i++) {
 		char name[16], id[16];
 		snprintf(name, sizeof name, "%zu.n", i);
@@ -165,7 +165,7 @@ START_TEST(never_answered)
 	ck_assert_uint_eq(r.failed, 1);
 	ck_assert_uint_eq(count("c/outbox/new"), 0);
 	ck_assert_uint_eq(count("md/new"), 0);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	{
 		char *log = at("c/spool/fetch.log"), *text;
 		size_t len;
@@ -182,7 +182,7 @@ END_TEST
 
 START_TEST(size_limit)
 {
-	struct fetch_result r;
+	struct intake_tally r;
 	char big[800];
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
@@ -193,13 +193,13 @@ START_TEST(size_limit)
 	ck_assert_uint_eq(count("c/spool/quarantine"), 1);
 	ck_assert_uint_eq(count("c/outbox/new"), 0);
 	ck_assert_uint_eq(count("md/new"), 0);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 }
 END_TEST
 
 START_TEST(mbox_rewritten)
 {
-	struct fetch_result r;
+	struct intake_tally r;
 	char *p = at("mbox"), *text, *err = NULL;
 	size_t len;
 	char *one = msg("", "<b1@x>", ">From the start\nline"), *two = msg("", "<b2@x>", "two");
@@ -218,12 +218,12 @@ START_TEST(mbox_rewritten)
 		ck_assert(!stat(p, &st));
 		ck_assert_uint_eq(st.st_mode & 0777, 0640);
 	}
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	/* The same mbox again (a rewrite lost): every message a duplicate. */
 	put(p, box);
 	fetch(&r);
 	ck_assert_uint_eq(r.duplicates, 2);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	free(box);
 	free(one);
 	free(two);
@@ -234,7 +234,7 @@ END_TEST
 START_TEST(spool_recovered)
 {
 	/* A run killed after the spool copy: the next run finishes it. */
-	struct fetch_result r;
+	struct intake_tally r;
 	char *text = msg("", "<sp@x>", "left behind"), *p = at("c/spool/new"), *err = NULL;
 	ck_assert(!fs_mkdirs(p, &err));
 	free(p);
@@ -244,12 +244,12 @@ START_TEST(spool_recovered)
 	ck_assert_uint_eq(r.messages, 1);
 	ck_assert_uint_eq(r.failed, 1);
 	ck_assert_uint_eq(count("c/spool/new"), 0);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	/* ... and the same message still at its source is a duplicate. */
 	in_maildir("again", text);
 	fetch(&r);
 	ck_assert_uint_eq(r.duplicates, 1);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	free(p);
 }
 END_TEST

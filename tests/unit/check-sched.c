@@ -10,7 +10,11 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "rollback.h"
+#include "run.h"
+#include "submit.h"
 #include "testutil.h"
+#include "turn.h"
 
 #define T0 1800000000LL
 

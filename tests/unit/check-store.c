@@ -13,7 +13,9 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "run.h"
 #include "testutil.h"
+#include "turn.h"
 #include "xmlutil.h"
 #include "xmlwrite.h"
 

@@ -3,6 +3,7 @@
 #include <sysexits.h>
 
 #include "cli.h"
+#include "validate.h"
 
 int cmd_check(int argc, char **argv)
 {
@@ -17,7 +18,7 @@ int cmd_check(int argc, char **argv)
 	rc = cli_open(&c, false);
 	if (rc)
 		return rc;
-	rc = campaign_check(&c, argc == 2 ? argv[1] : NULL, &problems, &err);
+	rc = campaign_validate(&c, argc == 2 ? argv[1] : NULL, &problems, &err);
 	campaign_close(&c);
 	if (rc)
 		return cli_fail(rc, err);

@@ -21,6 +21,16 @@ void cli_out(const char *text)
 	free(shown);
 }
 
+const struct cmd *cli_commands;
+
+const struct cmd *cmd_find(const char *name)
+{
+	for (const struct cmd *c = cli_commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
 /* Messages carry text from mail (game ids, names, orders): shown with
  * their control characters escaped, so none reaches the terminal. */
 void cli_error(const char *fmt, ...)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "turn.h"
 
 int cmd_turn(int argc, char **argv)
 {

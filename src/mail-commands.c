@@ -1,5 +1,6 @@
-/* commands.c - player commands by mail; see commands.h. */
-#include "commands.h"
+/* mail-commands.c - the players' commands by mail (help, status, resend,
+ * password, resign); see mail-commands.h. */
+#include "mail-commands.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,7 @@ static void check_one(const struct game *g, struct order_line *l)
 	}
 }
 
-void commands_check(const struct game *g, int p, struct submission *s)
+void mail_commands_check(const struct game *g, int p, struct submission *s)
 {
 	(void)p;
 	for (size_t i = 0; i < s->n; i++)
@@ -145,8 +146,9 @@ static void status(struct campaign *c, const struct game *g, struct sb *reply)
 	}
 }
 
-int commands_apply(struct campaign *c, struct game *g, int p, const struct submission *s,
-		   const char *key_hash, struct sb *reply, char **err)
+int mail_commands_apply(struct campaign *c, struct game *g, int p,
+			const struct submission *s, const char *key_hash, struct sb *reply,
+			char **err)
 {
 	int rc = WP_OK;
 	for (size_t i = 0; i < s->n && !rc; i++) {

@@ -10,8 +10,9 @@
 #include "cli.h"
 #include "datadir.h"
 #include "fsutil.h"
+#include "run-batch.h"
 
-const struct cmd commands[] = {
+static const struct cmd commands[] = {
 	{ "init", cmd_init, "init [--sender ADDRESS] [--gamemaster ADDRESS]",
 	  "create a campaign directory",
 	  "Creates wyrmpost.xml, games/, outbox/ and spool/ in the campaign directory\n"
@@ -148,14 +149,6 @@ const struct cmd commands[] = {
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
-const struct cmd *cmd_find(const char *name)
-{
-	for (const struct cmd *c = commands; c->name; c++)
-		if (!strcmp(c->name, name))
-			return c;
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
 	const struct cmd *cmd;
@@ -165,6 +158,7 @@ int main(int argc, char **argv)
 	const char *crash = getenv("WYRMPOST_CRASH_AT");
 	const char *batch = getenv("WYRMPOST_RUN_BATCH");
 
+	cli_commands = commands;
 	if (env && *env)
 		cli_dir = env;
 	cli_templates = templates && *templates ? templates : datadir_templates();

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "status.h"
 
 int cmd_status(int argc, char **argv)
 {

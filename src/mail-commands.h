@@ -1,5 +1,5 @@
-/* commands.h - what a player may ask of wyrmpost itself in an orders mail,
- * beside the game's own orders:
+/* mail-commands.h - what a player may ask of wyrmpost itself in an orders
+ * mail, beside the game's own orders:
  *
  *   help             every order you could give now, in the reply
  *   status           the game's turn, deadline and who has sent orders
@@ -10,18 +10,19 @@
  * These words are reserved in every game.  `resign` is stored with the
  * orders and carried out by the core at the start of the turn.
  */
-#ifndef WP_COMMANDS_H
-#define WP_COMMANDS_H
+#ifndef WP_MAIL_COMMANDS_H
+#define WP_MAIL_COMMANDS_H
 
 #include "campaign.h"
 #include "orders.h"
 
 /* Give every command line of s its verdict (canon set, command = true);
  * the other lines are left for the engine. */
-void commands_check(const struct game *g, int p, struct submission *s);
+void mail_commands_check(const struct game *g, int p, struct submission *s);
 /* Carry out the accepted commands (not resign) for player p, adding what
  * the reply should say to *reply.  key_hash names any mail it writes. */
-int commands_apply(struct campaign *c, struct game *g, int p, const struct submission *s,
-		   const char *key_hash, struct sb *reply, char **err);
+int mail_commands_apply(struct campaign *c, struct game *g, int p,
+			const struct submission *s, const char *key_hash, struct sb *reply,
+			char **err);
 
 #endif

@@ -1,6 +1,5 @@
 /* cmd-submit.c - wyrmpost submit [FILE]: one mail or orders text, from a
- * file or standard input, through the same intake as fetch
- * (campaign-fetch.h). */
+ * file or standard input, through the same intake as fetch (intake.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "campaign-fetch.h"
+#include "intake.h"
 
 int cmd_submit(int argc, char **argv)
 {
@@ -46,8 +45,8 @@ int cmd_submit(int argc, char **argv)
 		close(fd);
 	if (in.reply)
 		cli_out(in.reply);
-	for (size_t i = 0; i < in.fetch.log.n; i++)
-		cli_error("%s", in.fetch.log.v[i]);
+	for (size_t i = 0; i < in.tally.log.n; i++)
+		cli_error("%s", in.tally.log.v[i]);
 	/* A mail is delivered once it is stored, answered, logged or set
 	 * apart: any other status makes a mail system bounce it (to its
 	 * sender: backscatter) or keep it and try again for ever.  Only a

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "turn-reports.h"
 
 int cmd_report(int argc, char **argv)
 {

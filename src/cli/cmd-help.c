@@ -54,7 +54,7 @@ int cmd_help(int argc, char **argv)
 		printf("usage: wyrmpost [-d DIR] VERB [ARGS]\n\n"
 		       "A play-by-email turn processor.  DIR (or $WYRMPOST_DIR, or the\n"
 		       "current directory) is the campaign.  Verbs:\n\n");
-		for (cmd = commands; cmd->name; cmd++)
+		for (cmd = cli_commands; cmd->name; cmd++)
 			printf("  %-10s %s\n", cmd->name, cmd->summary);
 		printf("\n'wyrmpost help VERB' explains one; 'wyrmpost help rules' lists the games and kits.\n");
 		return 0;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "rollback.h"
 
 int cmd_rollback(int argc, char **argv)
 {

@@ -16,7 +16,11 @@ struct cmd {
 	const char *help;    /* the rest of `wyrmpost help VERB` */
 };
 
-extern const struct cmd commands[];
+/* The verb table (wyrmpost.c), handed over by main before a verb runs:
+ * each command file finds its usage line in it, and help its list.  Held
+ * here so that no command file reaches back up into main's file. */
+extern const struct cmd *cli_commands;
+/* The verb of that name in cli_commands, or NULL. */
 const struct cmd *cmd_find(const char *name);
 
 /* The campaign directory from -d, WYRMPOST_DIR, or ".". */

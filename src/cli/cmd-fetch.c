@@ -10,7 +10,7 @@ int cmd_fetch(int argc, char **argv)
 {
 	const struct cmd *cmd = cmd_find("fetch");
 	struct campaign c;
-	struct fetch_result r;
+	struct intake_tally r;
 	char *err = NULL;
 	int rc;
 
@@ -27,7 +27,7 @@ int cmd_fetch(int argc, char **argv)
 		printf("%zu messages: %zu handled, %zu refused, %zu seen before, %zu not "
 		       "answered, %zu quarantined\n", r.messages, r.handled, r.failed,
 		       r.duplicates, r.ignored, r.quarantined);
-	fetch_result_release(&r);
+	intake_tally_release(&r);
 	free(err);
 	return cli_exit_code(rc);
 }
