@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh - the layers of ../shared/DESIGN.md hold, as the compiler and
+# layers.sh - the layers of docs/hacking.md hold, as the compiler and
 # the linker see them.  Includes: every #include "..." of lib/, mail/,
 # print/, the games' layer src/games/ and each game src/games/NAME/ names a
 # header of its own folder, of lib/, or (games only) of the games' layer.
