@@ -180,6 +180,35 @@ else
 	fi
 fi
 
+# No cycle between the modules of src/: module A depends on module B when
+# A includes B's header or, by nm on the application library, uses a
+# symbol B defines; tsort finds no loop in those edges.
+module_of() { sed -e 's/^libwyrmapp_a-//' -e 's/\.o$//'; }
+{
+	for f in src/*.c; do
+		a=$(basename "$f" .c)
+		{ grep -o '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*\.h"' "$f" || true; } |
+			sed 's/.*"\(.*\)\.h"/\1/' | while read -r b; do
+			if [ "$b" != "$a" ] && [ -f "src/$b.c" ]; then echo "$a $b"; fi
+		done
+	done
+	"${NM:-nm}" -A -u "$app" | awk '{ n = split($1, p, ":"); print $NF, p[n - 1] }' |
+		while read -r sym obj; do echo "$sym $(echo "$obj" | module_of)"; done |
+		sort >"$scratch/app-uses"
+	"${NM:-nm}" -A -g --defined-only "$app" | awk '{ n = split($1, p, ":"); print $NF, p[n - 1] }' |
+		while read -r sym obj; do echo "$sym $(echo "$obj" | module_of)"; done |
+		sort >"$scratch/app-defs"
+	join "$scratch/app-uses" "$scratch/app-defs" | awk '$2 != $3 { print $2, $3 }'
+} | sort -u >"$scratch/modules"
+if [ ! -s "$scratch/modules" ]; then
+	fail "found no dependencies between the modules of src/"
+elif ! tsort "$scratch/modules" >/dev/null 2>"$scratch/loop"; then
+	fail "a cycle between the modules of src/:"
+	cat "$scratch/loop" >&2
+else
+	ok
+fi
+
 # libharu past its public API only in print/hpdf-glue.c: every other file
 # of print/ sees it through pdf-int.h, which asks for the public view.
 hits=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*<hpdf' print/*.[ch] |
