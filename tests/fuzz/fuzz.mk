@@ -19,7 +19,8 @@
 # has to see the parser's coverage, and a replayed crash has to happen
 # where it can be debugged.
 
-check_PROGRAMS += fuzz-replay intake-bench intake-bench-inproc
+check_PROGRAMS += fuzz-replay
+BENCHES += intake-bench intake-bench-inproc
 fuzz_replay_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-intake.c tests/fuzz/fuzz-intake.h \
 	tests/fuzz/intake-inproc.c tests/fuzz/intake-inproc.h
 fuzz_replay_LDFLAGS = -Wl,--wrap=mime_orders_text

@@ -7,7 +7,7 @@
 # the calls that change files (killpoint.so, loaded with LD_PRELOAD), then
 # given again; the campaign must end byte for byte, dot files included, as
 # after one uninterrupted command.  SAMPLE kill points per command, spread
-# over all of them (`make check`: a few); 0: every one (`make torture`).
+# over all of them (`make check-slow`: a few); 0: every one (`make torture`).
 #
 # Left out of the comparison: spool/fetch.log, which is a log: a killed
 # fetch has written its lines, and the second writes them again; and the

@@ -13,7 +13,10 @@
  *   expect/report-PLAYER.txt  optional: that player's report
  * With WYRMPOST_UPDATE_CASES=1 the expect/ files are written instead of
  * compared (then read them, and commit them only when they are right).
+ * WYRMPOST_CASE=ENGINE/NAME runs that case alone; it is a shell pattern
+ * (fnmatch), so ENGINE/ and a star run all of one game's cases.
  */
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,18 +173,37 @@ START_TEST(rule_case)
 }
 END_TEST
 
+/* Whether the case ENGINE/NAME is to run: all of them, or those that the
+ * pattern of WYRMPOST_CASE matches. */
+static bool chosen(const char *only, const char *engine, const char *name)
+{
+	char *id;
+	bool yes;
+
+	if (!only)
+		return true;
+	id = xasprintf("%s/%s", engine, name);
+	yes = fnmatch(only, id, FNM_PATHNAME) == 0;
+	free(id);
+	return yes;
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
 	char *root = xasprintf("%s/tests/cases", top ? top : ".");
 	struct strlist engines = STRLIST_INIT;
 	char *err = NULL;
+	const char *only;
 	Suite *s = suite_create("cases");
 	TCase *tc = tcase_create("cases");
 	SRunner *sr;
 	int failed;
 
 	update = getenv("WYRMPOST_UPDATE_CASES") != NULL;
+	only = getenv("WYRMPOST_CASE");
+	if (only && !*only)
+		only = NULL;
 	if (fs_list(root, &engines, &err)) {
 		fprintf(stderr, "%s\n", err);
 		return EXIT_FAILURE;
@@ -191,12 +213,14 @@ int main(void)
 		struct strlist names = STRLIST_INIT;
 		fs_list(d, &names, &err);
 		for (size_t j = 0; j < names.n; j++)
-			strlist_addf(&case_dirs, "%s/%s", d, names.v[j]);
+			if (chosen(only, engines.v[i], names.v[j]))
+				strlist_addf(&case_dirs, "%s/%s", d, names.v[j]);
 		strlist_clear(&names);
 		free(d);
 	}
 	if (!case_dirs.n) {
-		fprintf(stderr, "no rule cases under %s\n", root);
+		fprintf(stderr, "no rule cases under %s%s%s\n", root,
+			only ? " match WYRMPOST_CASE=" : "", only ? only : "");
 		return EXIT_FAILURE;
 	}
 	tcase_add_loop_test(tc, rule_case, 0, (int)case_dirs.n);

@@ -38,9 +38,23 @@ void test_game_new(struct game *g, const struct engine *e, size_t n,
 	ck_assert_msg(e->setup(g, &err) == 0, "%s", err);
 }
 
+int test_share(void)
+{
+	const char *s = getenv("WYRMPOST_TEST_SHARE");
+	char *end;
+	long share;
+
+	if (!s || !*s)
+		return 100;
+	share = strtol(s, &end, 10);
+	if (*end || share < 1 || share > 100)
+		ck_abort_msg("WYRMPOST_TEST_SHARE=%s: want a percentage from 1 to 100", s);
+	return (int)share;
+}
+
 int playout_count(int n)
 {
-	return getenv("WYRMPOST_QUICK") ? (n + 9) / 10 : n;
+	return (int)(((long)n * test_share() + 99) / 100);
 }
 
 int run_suite(Suite *s)

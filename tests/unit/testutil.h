@@ -22,9 +22,13 @@ const struct engine *test_engine(const char *name);
 void test_game_new(struct game *g, const struct engine *e, size_t n,
 		   const char *const *opts, size_t nopts, uint64_t seed);
 
-/* How many random play-outs to run: n, or a tenth of it when
- * WYRMPOST_QUICK is set (the sanitizer build, where each is ten times
- * slower; the plain build always runs them all). */
+/* The share of each long loop to run, in percent: WYRMPOST_TEST_SHARE, or
+ * 100 when it is unset.  `make check` sets 10 (a contributor's quick
+ * loop), `make check-slow` 100: the full counts, which CI runs.  A
+ * number from 1 to 100, or the suite fails at once (no silent default). */
+int test_share(void);
+
+/* How many random play-outs to run: test_share() percent of n, at least 1. */
 int playout_count(int n);
 
 /* Run a suite, print Check's summary, and give main()'s exit status. */
