@@ -586,6 +586,7 @@ static int commit(struct batch *b, char **err)
 		if (rename_stage(b, s, rc ? &e : err))
 			rc = -1;
 		free(e);
+		e = NULL;
 		/* The DATA names durable before any COMMIT name changes, and
 		 * those before any RELEASE name. */
 		if (flush_all(b, fd, rc ? &e : err)) {
