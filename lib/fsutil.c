@@ -114,12 +114,16 @@ int fs_write_all(int fd, const void *buf, size_t len)
 struct staged {
 	char *tmp, *path;
 	enum fs_stage stage;
+	unsigned unit;
 };
 struct batch {
 	char *dir; /* NULL: no batch is open */
 	enum fs_stage stage;
 	struct staged *v;
 	size_t n, alloc;
+	unsigned unit;  /* the unit being staged (fs_batch_group) */
+	bool all_failed; /* a flush failed: no unit is durable */
+	bool *failed;    /* [unit + 1] after commit */
 };
 static struct batch batch;  /* the open one, being written */
 static size_t staged_count; /* names temporary files, across batches */
@@ -140,7 +144,8 @@ static void stage_add(const char *tmp, const char *path)
 		batch.alloc = batch.alloc ? 2 * batch.alloc : 64;
 		batch.v = xrealloc(batch.v, batch.alloc * sizeof *batch.v);
 	}
-	batch.v[batch.n++] = (struct staged){ xstrdup(tmp), xstrdup(path), batch.stage };
+	batch.v[batch.n++] = (struct staged){ xstrdup(tmp), xstrdup(path), batch.stage,
+					      batch.unit };
 }
 
 /* This process's id, for temporary names: asked of the kernel once, not
@@ -331,6 +336,12 @@ int fs_rename(const char *from, const char *to, char **err)
 {
 	char *d1, *d2;
 	int rc;
+	if (staging() && batch.stage == FS_STAGE_RELEASE) {
+		/* from is (or will be, after the DATA stage) a file in place:
+		 * the rename waits for the COMMIT names. */
+		stage_add(from, to);
+		return 0;
+	}
 	for (size_t i = batch.n; staging() && i-- > 0;)
 		if (!strcmp(batch.v[i].path, from)) {
 			/* Not yet there: its last write (see stage_add) takes
@@ -529,40 +540,71 @@ static int flush_all(const struct batch *b, int fd, char **err)
 	return 0;
 }
 
+/* Rename b's files of stage s into place, but none of a unit that failed
+ * before; a unit whose rename fails is marked failed, the others go on.
+ * -1 with *err (the first failure) if any failed. */
+static int rename_stage(struct batch *b, enum fs_stage s, char **err)
+{
+	int rc = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct staged *f = &b->v[i];
+		if (f->stage != s || b->failed[f->unit])
+			continue;
+		if (rename(f->tmp, f->path)) {
+			if (!rc)
+				*err = xasprintf("cannot rename '%s' to '%s': %s", f->tmp,
+						 f->path, strerror(errno));
+			b->failed[f->unit] = true;
+			rc = -1;
+		} else {
+			f->stage = FS_STAGE_NOW; /* done */
+		}
+	}
+	return rc;
+}
+
 /* Make b durable in place, in its stages (see fs_batch_begin), and free
- * it.  Touches nothing but b and the files it names, so that it can run
- * in a thread of its own while the next batch is written. */
+ * all of it but b->failed.  Touches nothing but b and the files it names,
+ * so that it can run in a thread of its own while the next batch is
+ * written. */
 static int commit(struct batch *b, char **err)
 {
 	int fd = -1, rc = 0;
+	bool flushed = true;
 	size_t i;
 
+	b->failed = xcalloc(b->unit + 1, sizeof *b->failed);
 	/* A batch that wrote nothing (no game was due) has nothing to flush. */
 	if (b->n && (fd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		*err = sys_err("cannot open directory", b->dir);
+		flushed = false;
+	}
+	if (b->n && flushed && flush_all(b, fd, err))
+		flushed = false;
+	for (enum fs_stage s = FS_STAGE_DATA; b->n && flushed && s <= FS_STAGE_RELEASE; s++) {
+		char *e = NULL;
+		if (rename_stage(b, s, rc ? &e : err))
+			rc = -1;
+		free(e);
+		e = NULL;
+		/* The DATA names durable before any COMMIT name changes, and
+		 * those before any RELEASE name. */
+		if (flush_all(b, fd, rc ? &e : err)) {
+			free(e);
+			flushed = false;
+		}
+		crashpoint(s == FS_STAGE_DATA ? "batch-data" : s == FS_STAGE_COMMIT ?
+			   "batch-committed" : "batch-released");
+	}
+	if (!flushed) {
+		b->all_failed = true;
 		rc = -1;
 	}
-	if (b->n && !rc)
-		rc = flush_all(b, fd, err);
-	for (enum fs_stage s = FS_STAGE_DATA; b->n && !rc && s <= FS_STAGE_COMMIT; s++) {
-		for (i = 0; !rc && i < b->n; i++) {
-			if (b->v[i].stage != s)
-				continue;
-			if (rename(b->v[i].tmp, b->v[i].path)) {
-				*err = xasprintf("cannot rename '%s' to '%s': %s", b->v[i].tmp,
-						 b->v[i].path, strerror(errno));
-				rc = -1;
-			} else {
-				b->v[i].stage = FS_STAGE_NOW; /* done */
-			}
-		}
-		/* The DATA names durable before any COMMIT name changes. */
-		if (!rc)
-			rc = flush_all(b, fd, err);
-	}
 	for (i = 0; i < b->n; i++) {
-		if (b->v[i].stage != FS_STAGE_NOW)
-			unlink(b->v[i].tmp); /* not committed: the run is redone */
+		/* Not committed: the run is redone.  A RELEASE file is no
+		 * temporary one: it stays where it was held. */
+		if (b->v[i].stage != FS_STAGE_NOW && b->v[i].stage != FS_STAGE_RELEASE)
+			unlink(b->v[i].tmp);
 		free(b->v[i].tmp);
 		free(b->v[i].path);
 	}
@@ -570,15 +612,48 @@ static int commit(struct batch *b, char **err)
 		close(fd);
 	free(b->v);
 	free(b->dir);
-	memset(b, 0, sizeof *b);
+	b->v = NULL;
+	b->dir = NULL;
+	b->n = b->alloc = 0;
 	return rc;
+}
+
+/* The units of the batch ended last (fs_batch_unit_failed). */
+static struct {
+	bool all;
+	bool *failed;
+	unsigned n;
+} ended;
+
+static void keep_failures(struct batch *b)
+{
+	free(ended.failed);
+	ended.all = b->all_failed;
+	ended.failed = b->failed;
+	ended.n = b->unit + 1;
+	memset(b, 0, sizeof *b);
+}
+
+unsigned fs_batch_group(void)
+{
+	if (!batch.dir)
+		BUG("no batch is open");
+	return ++batch.unit;
+}
+
+bool fs_batch_unit_failed(unsigned unit)
+{
+	return ended.all || (unit < ended.n && ended.failed[unit]);
 }
 
 int fs_batch_end(char **err)
 {
+	int rc;
 	if (!batch.dir)
 		BUG("no batch is open");
-	return commit(&batch, err);
+	rc = commit(&batch, err);
+	keep_failures(&batch);
+	return rc;
 }
 
 /* The batch being committed by a thread of its own (fs_batch_end_behind). */
@@ -618,11 +693,14 @@ void fs_batch_end_behind(void)
 
 int fs_batch_wait(char **err)
 {
-	if (behind.state == BEHIND_NONE)
+	if (behind.state == BEHIND_NONE) {
+		keep_failures(&behind.b); /* none */
 		return 0;
+	}
 	if (behind.state == BEHIND_THREAD)
 		pthread_join(behind.thread, NULL);
 	behind.state = BEHIND_NONE;
+	keep_failures(&behind.b);
 	if (behind.rc)
 		*err = behind.err;
 	else

@@ -85,8 +85,12 @@ void fs_unlock(int fd);
  * FS_STAGE_NOW (the default) every write is flushed as it is made.  A
  * staged file must not be read back before fs_batch_end().  On failure
  * nothing of the COMMIT stage is renamed, the temporary files left are
- * removed, and -1 is returned with *err. */
-enum fs_stage { FS_STAGE_NOW, FS_STAGE_DATA, FS_STAGE_COMMIT };
+ * removed, and -1 is returned with *err.  Last, fs_rename calls made at
+ * FS_STAGE_RELEASE (a turn's mail, from where it was held to where it is
+ * sent from) are made once every COMMIT name is durable, and flushed; on
+ * failure they are left undone, their files where they are, for the
+ * caller's next run to settle. */
+enum fs_stage { FS_STAGE_NOW, FS_STAGE_DATA, FS_STAGE_COMMIT, FS_STAGE_RELEASE };
 void fs_batch_begin(const char *dir);
 enum fs_stage fs_batch_stage(enum fs_stage stage); /* returns the previous */
 int fs_batch_end(char **err);
@@ -99,6 +103,16 @@ int fs_batch_end(char **err);
  * forks.  The two batches must not write the same file. */
 void fs_batch_end_behind(void);
 int fs_batch_wait(char **err);
+/* Units of a batch that succeed or fail alone (a run's games): the files
+ * staged after fs_batch_group() returned N are unit N (1, 2, ...; 0
+ * before the first call).  A unit whose rename fails (an immutable file,
+ * a full folder) has none of its later stages renamed, and the other
+ * units are committed all the same; fs_batch_end and fs_batch_wait then
+ * return -1 with *err naming the first failure, and
+ * fs_batch_unit_failed(N) tells which units failed (all of them when a
+ * flush failed), until the next batch is ended. */
+unsigned fs_batch_group(void);
+bool fs_batch_unit_failed(unsigned unit);
 /* Test hook: when the program set a crash point with fs_set_crashpoint()
  * and the code reaches a crashpoint() of that name, the process that set
  * it is killed with SIGKILL (and so are its forked workers), exactly as if

@@ -437,20 +437,20 @@ static int make_maildir(const char *maildir, char **err)
 	return rc;
 }
 
-/* Maildir delivery: complete the file in tmp/, then rename into new/, so a
- * reader never sees half a message. */
+/* Maildir delivery: complete the file in tmp/, then rename into new/ (path;
+ * NULL: leave it in tmp/, held), so a reader never sees half a message. */
 static int deliver(const char *tmp, const char *path, const char *text, char **err)
 {
 	int rc = fs_write_private(tmp, text, strlen(text), err); /* welcome mails hold passwords */
-	if (!rc)
+	if (!rc && path)
 		rc = fs_rename(tmp, path, err);
 	return rc;
 }
 
-int outbox_put(const char *maildir, const struct outmsg *m, char **err)
+static int put(const char *maildir, const struct outmsg *m, bool hold, char **err)
 {
 	char *tmp = xasprintf("%s/tmp/%s.eml", maildir, m->key);
-	char *path = xasprintf("%s/new/%s.eml", maildir, m->key);
+	char *path = hold ? NULL : xasprintf("%s/new/%s.eml", maildir, m->key);
 	char *text = outbox_render(m);
 	bool known = maildir_made && !strcmp(maildir_made, maildir);
 	int rc = known ? 0 : make_maildir(maildir, err);
@@ -465,6 +465,26 @@ int outbox_put(const char *maildir, const struct outmsg *m, char **err)
 			rc = deliver(tmp, path, text, err);
 	}
 	free(text);
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+int outbox_put(const char *maildir, const struct outmsg *m, char **err)
+{
+	return put(maildir, m, false, err);
+}
+
+int outbox_hold(const char *maildir, const struct outmsg *m, char **err)
+{
+	return put(maildir, m, true, err);
+}
+
+int outbox_release(const char *maildir, const char *key, char **err)
+{
+	char *tmp = xasprintf("%s/tmp/%s.eml", maildir, key);
+	char *path = xasprintf("%s/new/%s.eml", maildir, key);
+	int rc = fs_rename(tmp, path, err);
 	free(path);
 	free(tmp);
 	return rc;

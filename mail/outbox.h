@@ -39,5 +39,11 @@ char *outbox_render(const struct outmsg *m);
 /* Write it atomically to the Maildir MAILDIR/new/KEY.eml, open to its
  * owner only (a welcome mail holds a password); 0, or -1 with *err. */
 int outbox_put(const char *maildir, const struct outmsg *m, char **err);
+/* The same in two steps, for mail that may leave only once something else
+ * is committed (a turn's reports): outbox_hold writes MAILDIR/tmp/KEY.eml
+ * under that durable name, which a sender never reads, and
+ * outbox_release renames it to MAILDIR/new/KEY.eml.  0, or -1 with *err. */
+int outbox_hold(const char *maildir, const struct outmsg *m, char **err);
+int outbox_release(const char *maildir, const char *key, char **err);
 
 #endif

@@ -56,6 +56,8 @@ struct send_settings {
 	const char *sender;             /* the envelope sender */
 	long long timeout;              /* seconds to wait for the other side */
 	long long give_up;              /* seconds a message may fail before failed/ */
+	long long budget;               /* seconds of delivery, then the rest waits
+					   for the next send (0: no limit) */
 	long long now;                  /* seconds since the epoch */
 };
 
@@ -65,6 +67,7 @@ struct send_result {
 	size_t deferred; /* not tried: their retry time has not come */
 	size_t failed;   /* tried and kept for a later run */
 	size_t given_up; /* failing for longer than set->give_up: in failed/ */
+	size_t postponed; /* not tried: set->budget was spent */
 	struct strlist log; /* "KEY: what went wrong; ..." for each failure */
 	struct strlist filed; /* where each message delivered now was filed */
 };

@@ -72,6 +72,23 @@ static void scrub_sent(const char *sent)
 	}
 }
 
+/* The outbox's own lock, not the campaign's: a sendmail or server that
+ * hangs must not keep `submit` and `run` from the games, and two senders
+ * take turns, so that no message is sent twice by two of them. */
+static int lock_outbox(const char *outbox, int *fd, struct send_result *r, char **err)
+{
+	int rc = fs_lock(outbox, fd, err);
+
+	memset(r, 0, sizeof *r);
+	if (rc == 1) {
+		free(*err);
+		*err = xstrdup("another wyrmpost is delivering this campaign's outbox; what it "
+			       "leaves goes with the next send");
+		return WP_ERR_BUSY;
+	}
+	return rc ? WP_ERR_IO : WP_OK;
+}
+
 int campaign_send(struct campaign *c, struct send_result *r, char **err)
 {
 	return campaign_send_flags(c, 0, r, err);
@@ -91,12 +108,20 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 		.sender = cfg->sender,
 		.timeout = cfg->send_timeout,
 		.give_up = cfg->give_up,
+		.budget = cfg->send_budget,
 		.now = c->now,
 	};
 	char *outbox = xasprintf("%s/outbox", c->dir), *sent = xasprintf("%s/sent", c->dir);
-	int rc = send_outbox(outbox, sent, &set, flags, r, err);
+	int fd = -1, rc = lock_outbox(outbox, &fd, r, err);
 
+	if (rc) {
+		free(sent);
+		free(outbox);
+		return rc;
+	}
+	rc = send_outbox(outbox, sent, &set, flags, r, err);
 	scrub_sent(sent);
+	fs_unlock(fd);
 
 	if (rc == WP_ERR_CONFIG && !send_configured(cfg)) {
 		/* Say where the way to send is missing: this campaign's file. */

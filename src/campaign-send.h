@@ -11,7 +11,10 @@
 
 /* Deliver what is due in outbox/ (see send_outbox() for the codes); a
  * campaign without <smtp> or <sendmail> and with mail waiting is
- * WP_ERR_CONFIG.  flags: SEND_NOW. */
+ * WP_ERR_CONFIG.  flags: SEND_NOW.  Needs no campaign lock: it takes the
+ * outbox's own (outbox/.lock), and is WP_ERR_BUSY while another process
+ * delivers; it delivers for at most <limits send-budget> seconds (and the
+ * message under way), the rest waiting for the next send. */
 int campaign_send(struct campaign *c, struct send_result *r, char **err);
 int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *r,
 			char **err);

@@ -120,6 +120,46 @@ void campaign_sweep_game(const struct campaign *c, const char *id, int turn)
 	}
 }
 
+/* The turn of a held mail of game id, from its name "ID-NNNN-....eml";
+ * -1: not one of the game's. */
+static int held_turn(const char *id, const char *name)
+{
+	size_t n = strlen(id);
+	long long turn;
+	char digits[5];
+
+	if (strncmp(name, id, n) || name[n] != '-' || strlen(name + n) < 7 ||
+	    name[n + 5] != '-' || !strstr(name, ".eml"))
+		return -1;
+	memcpy(digits, name + n + 1, 4);
+	digits[4] = '\0';
+	return parse_int(digits, 0, 9999, &turn) ? (int)turn : -1;
+}
+
+void campaign_settle_held(const struct campaign *c, const char *id, int turn)
+{
+	char *tmp = xasprintf("%s/outbox/tmp", c->dir), *err = NULL;
+	struct strlist names = STRLIST_INIT;
+
+	if (!fs_list(tmp, &names, &err)) {
+		for (size_t i = 0; i < names.n; i++) {
+			int t = held_turn(id, names.v[i]);
+			char *from = xasprintf("%s/%s", tmp, names.v[i]);
+			char *to = xasprintf("%s/outbox/new/%s", c->dir, names.v[i]);
+			if (t >= 0 && t < turn)
+				fs_rename(from, to, &err);
+			else if (t >= 0)
+				fs_unlink(from, &err);
+			free(err);
+			err = NULL;
+			free(to);
+			free(from);
+		}
+	}
+	free(err);
+	strlist_clear(&names);
+}
+
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest)
 {
 	return rest ? xasprintf("%s/games/%s/%s", c->dir, id, rest)
@@ -211,7 +251,10 @@ int campaign_mail_to(const struct campaign *c, const char *to_name, const char *
 		.nattach = nattach,
 	};
 	char *outbox = xasprintf("%s/outbox", c->dir);
-	int rc = outbox_put(outbox, &m, err) ? WP_ERR_IO : WP_OK;
+	int rc = (c->held ? outbox_hold(outbox, &m, err) : outbox_put(outbox, &m, err))
+			 ? WP_ERR_IO : WP_OK;
+	if (!rc && c->held)
+		strlist_add(c->held, key);
 	free(outbox);
 	return rc;
 }

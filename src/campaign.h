@@ -35,6 +35,10 @@ struct campaign {
 				  from (NULL: the installed one); the caller's */
 	int lock_fd;
 	struct password_cache passwords; /* the checks of this run */
+	/* While a turn is played: its mails are held in outbox/tmp, their
+	 * keys added here, to be released once the turn is committed
+	 * (turn.c); NULL: mail goes straight to outbox/new. */
+	struct strlist *held;
 };
 
 int campaign_init(const char *dir, const char *sender, const char *gamemaster,
@@ -47,6 +51,11 @@ int campaign_lock(struct campaign *c, char **err);
  * turns/, and its reports/ and orders/ folders of turn (none for 0); for
  * commands about to write there, under the lock. */
 void campaign_sweep_game(const struct campaign *c, const char *id, int turn);
+/* The mails of game id that a killed or failed run left held in
+ * outbox/tmp: those of a turn before turn (committed) are released to
+ * outbox/new, those of turn and later (not committed: the turn is played
+ * again) removed.  Errors are ignored: the next run tries again. */
+void campaign_settle_held(const struct campaign *c, const char *id, int turn);
 
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest);
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);

@@ -6,6 +6,7 @@
 #include "campaign-fetch.h"
 #include "campaign-send.h"
 #include "cron.h"
+#include "fsutil.h"
 #include "run-jobs.h"
 #include "site.h"
 #include "turn.h"
@@ -41,7 +42,15 @@ static bool mail_out(struct campaign *c, const struct notes *n)
 {
 	struct send_result sr;
 	char *err = NULL;
-	bool failed = campaign_send(c, &sr, &err) != WP_OK || sr.failed;
+	int rc = campaign_send(c, &sr, &err);
+	bool failed = (rc != WP_OK && rc != WP_ERR_BUSY) || sr.failed;
+
+	if (rc == WP_ERR_BUSY) {
+		/* Another send has the outbox: it or the next takes ours. */
+		say(n, err, false);
+		free(err);
+		return true;
+	}
 
 	for (size_t i = 0; i < sr.log.n; i++)
 		say(n, sr.log.v[i], true);
@@ -78,10 +87,14 @@ int campaign_cron(struct campaign *c, unsigned flags, unsigned jobs, progress_fn
 	if (c->cfg.sources.n && !dry)
 		ok &= mail_in(c, &n);
 	rc = campaign_run_jobs(c, flags, jobs, progress, arg, &r->run);
-	if (send_configured(&c->cfg) && !dry)
-		ok &= mail_out(c, &n);
 	if (c->cfg.site_dir && !dry)
 		ok &= update_site(c, &n);
+	/* Delivery takes the outbox's own lock (campaign-send.c): let
+	 * `submit` and the games go on while a slow server takes the mail. */
+	fs_unlock(c->lock_fd);
+	c->lock_fd = -1;
+	if (send_configured(&c->cfg) && !dry)
+		ok &= mail_out(c, &n);
 	r->step_failed = !ok;
 	return rc;
 }

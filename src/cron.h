@@ -1,7 +1,9 @@
 /* cron.h - the cron job (`wyrmpost run`): orders mail in from the sources
  * (campaign-fetch.h), every due game's turn (run-jobs.h), the outbox
  * delivered (campaign-send.h) and the web archive brought up to date
- * (site.h), in that order, under the campaign lock the caller holds.
+ * (site.h), under the campaign lock the caller holds: the fetch, the
+ * turns and the site, in that order; then the lock is let go and the
+ * outbox delivered under its own lock, within its time budget.
  *
  * Each step is taken whatever became of the one before: a source that
  * cannot be read or mail that cannot be sent waits in its place for the

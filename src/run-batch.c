@@ -7,7 +7,7 @@
  * the next: the disk and the processor work at once, in one process as in
  * each worker of `run -j`.  The order on disk is unchanged, batch by
  * batch: a batch's state files are renamed only once its reports and mail
- * are durable, and a batch is begun only after the one before it has been
+ * are durable, its mail released to outbox/new only once they are, and a batch is begun only after the one before it has been
  * handed over; only the next batch's temporary files are written in the
  * meantime, and a kill leaves those to be swept.
  */
@@ -40,19 +40,22 @@ static enum run_outcome play_game(struct campaign *c, const char *id, unsigned f
 
 struct batch_outcomes {
 	size_t n, index[RUN_BATCH];
+	unsigned unit[RUN_BATCH]; /* each game's files in the batch */
 	enum run_outcome o[RUN_BATCH];
 	char *errs[RUN_BATCH];
 };
 
 /* Wait for the batch behind to be committed; then its outcomes are final
- * (a batch that could not be committed leaves its games as they were, to
- * be played by the next run) and go to settled, in the order played. */
+ * (a game whose files could not be committed is left as it was, to be
+ * played by the next run, and its mail is not sent; the others of the
+ * batch are committed all the same) and go to settled, in the order
+ * played. */
 static void settle(struct batch_outcomes *b, run_settled_fn *settled, void *arg)
 {
 	char *err = NULL;
 	bool failed = fs_batch_wait(&err) != 0;
 	for (size_t i = 0; i < b->n; i++) {
-		if (failed && b->o[i] == RUN_PLAYED) {
+		if (failed && b->o[i] == RUN_PLAYED && fs_batch_unit_failed(b->unit[i])) {
 			b->o[i] = RUN_FAILED_IO;
 			free(b->errs[i]);
 			b->errs[i] = xstrdup(err);
@@ -83,6 +86,7 @@ void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsign
 				BUG("game %zu of a run of %zu", i, ids->n);
 			playing->index[k] = i;
 			playing->errs[k] = NULL;
+			playing->unit[k] = fs_batch_group();
 			playing->o[k] = play_game(c, ids->v[i], flags, &playing->errs[k]);
 			playing->n++;
 		}

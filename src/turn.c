@@ -7,6 +7,9 @@
  * game.xml, which names the next turn.  Until that rename, the stored game
  * still names the old turn, so a run that dies is redone from the same state
  * and the same orders, with the same result, and nothing is applied twice.
+ * The mail waits in outbox/tmp/, where `send` does not look, and goes to
+ * outbox/new/ only after that rename: no mail leaves for a turn that is
+ * then played again (campaign_settle_held mends a kill in between).
  * A run plays games in batches (run-batch.c, fs_batch_begin): the same
  * files, in the same order of stages, made durable once a batch.
  */
@@ -17,6 +20,7 @@
 #include "engine.h"
 #include "fsutil.h"
 #include "gm-notes.h"
+#include "outbox.h"
 #include "pending.h"
 #include "report.h"
 #include "rollback.h"
@@ -176,6 +180,22 @@ static int snapshot_and_commit(struct campaign *c, const struct game *g, int tur
 	return rc;
 }
 
+/* The turn's mail, held in outbox/tmp until now, to outbox/new: only once
+ * the turn is committed may it leave (in a run's batch, once game.xml is
+ * durable in place; a kill before that is settled by the next run, see
+ * campaign_settle_held). */
+static int release_mail(struct campaign *c, const struct strlist *keys, char **err)
+{
+	char *outbox = xasprintf("%s/outbox", c->dir);
+	int rc = WP_OK;
+	fs_batch_stage(FS_STAGE_RELEASE);
+	for (size_t i = 0; !rc && i < keys->n; i++)
+		if (outbox_release(outbox, keys->v[i], err))
+			rc = WP_ERR_IO;
+	free(outbox);
+	return rc;
+}
+
 /* Option remind: once a turn, that many hours before the deadline, a mail
  * to each awaited player who has sent nothing.  games/ID/reminded holds
  * the last turn reminded of. */
@@ -244,11 +264,17 @@ static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 	} else {
 		/* Staged only when a run opened a batch (run-batch.c):
 		 * everything up to the state file, which is the commit. */
+		struct strlist held = STRLIST_INIT;
 		fs_batch_stage(FS_STAGE_DATA);
+		c->held = &held;
 		rc = turn_reports_write(c, g, turn, &ev, err);
+		c->held = NULL;
 		if (!rc)
 			rc = snapshot_and_commit(c, g, turn, err);
+		if (!rc)
+			rc = release_mail(c, &held, err);
 		fs_batch_stage(FS_STAGE_NOW);
+		strlist_clear(&held);
 	}
 out:
 	events_release(&ev);
@@ -271,8 +297,10 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	rc = campaign_load_game(c, id, &g, err);
 	if (rc)
 		return rc;
-	if (!(flags & TURN_DRY_RUN))
+	if (!(flags & TURN_DRY_RUN)) {
 		campaign_sweep_game(c, id, g.turn);
+		campaign_settle_held(c, id, g.turn);
+	}
 	r->turn = g.turn;
 	if (g.status == GAME_OVER) {
 		r->outcome = TURN_FINISHED;

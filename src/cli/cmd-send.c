@@ -27,7 +27,7 @@ int cmd_send(int argc, char **argv)
 	}
 	if (optind != argc)
 		return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-	rc = cli_open(&c, true);
+	rc = cli_open(&c, false); /* the outbox's own lock: see campaign-send.h */
 	if (rc)
 		return rc;
 	rc = campaign_send_flags(&c, flags, &r, &err);
@@ -36,8 +36,8 @@ int cmd_send(int argc, char **argv)
 		cli_error("%s", r.log.v[i]);
 	if (isatty(STDOUT_FILENO))
 		printf("%zu mails: %zu sent, %zu failed (kept for later), %zu waiting for their "
-		       "retry time, %zu given up\n", r.messages, r.sent, r.failed, r.deferred,
-		       r.given_up);
+		       "retry time, %zu for the next send, %zu given up\n", r.messages, r.sent,
+		       r.failed, r.deferred, r.postponed, r.given_up);
 	/* Mail that failed stays and goes with a later run: for cron, that is a
 	 * temporary failure, not a broken installation. */
 	if (rc == WP_ERR_IO && r.failed) {
