@@ -27,7 +27,7 @@ bool mail_is_message(const char *text, size_t len)
 		}
 		i = end + 1;
 	}
-	return false;
+	return any;
 }
 
 /* Unfolded value of the next header name in the hlen bytes of the header

@@ -173,6 +173,16 @@ static int answer_sender(struct intake_run *run, const char *raw, size_t len, co
 
 #define UNREADABLE "Your mail could not be read as orders"
 
+/* Does the mail end with its headers (no body, or only blank lines)? */
+static bool body_empty(const char *raw, size_t len)
+{
+	size_t body;
+	mail_header_end(raw, len, &body);
+	while (body < len && memchr(" \t\r\n", raw[body], 4))
+		body++;
+	return body == len;
+}
+
 /* The one call that turns a mail into stored orders and a reply.  When
  * MIME decoding is wired in, it goes here: mime_orders_text() on raw, then
  * campaign_submit() on each candidate text. */
@@ -238,9 +248,12 @@ static int handle(struct intake_run *run, const char *raw, size_t len)
 			 * here if its sender is registered. */
 			if (!sr.game || sr.untold) {
 				char *e2 = NULL;
+				bool empty = !sr.game && !bare && body_empty(raw, len);
 				rc = answer_sender(run, raw, len, key,
-						   sr.untold ? "Your mail was not used" : UNREADABLE,
-						   e ? e : "no orders", &e2);
+						   sr.untold ? "Your mail was not used"
+						   : empty ? "Your mail held no orders" : UNREADABLE,
+						   empty ? "it had no text after its headers"
+						   : e ? e : "no orders", &e2);
 				if (rc)
 					log_linef(run, "message %.16s: %s", key, e2);
 				free(e2);

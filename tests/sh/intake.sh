@@ -126,6 +126,25 @@ f=$(ls "$C"/outbox/new/unreadable-* 2>/dev/null | head -n 1)
 [ -n "$f" ] && expect_no_grep "'bob'?\\." "$f"   # one stop after a question
 rm -f "$C/outbox/new/"*
 
+# Headers and no body (no blank line, or nothing after it): still mail,
+# delivered (exit 0), not bounced to a possibly forged sender; a player's
+# address is told it held no orders, a stranger's is only logged.
+printf 'From: Bob <bob@example.test>\nSubject: hi\nMessage-ID: <h1@example.test>\n' \
+	>"$scratch/h1"
+deliver "$scratch/h1"
+printf 'From: Bob <bob@example.test>\nSubject: hi\nMessage-ID: <h2@example.test>\n\n\n' \
+	>"$scratch/h2"
+deliver "$scratch/h2"
+[ "$(grep -l 'Your mail held no orders: it had no text after its headers' \
+	"$C"/outbox/new/unreadable-* 2>/dev/null | wc -l)" -eq 2 ] && ok ||
+	fail "bob's mails of headers alone not answered"
+rm -f "$C/outbox/new/"*
+printf 'From: Victim <victim@example.net>\nMessage-ID: <h3@example.test>\n' >"$scratch/h3"
+deliver "$scratch/h3"
+[ "$(out)" -eq 0 ] && ok || fail "a stranger's mail of headers alone was answered"
+[ "$(grep -c 'not answered: victim@example.net is in no game' "$log")" -eq 4 ] && ok ||
+	fail "a stranger's mail of headers alone was not logged"
+
 # From the campaign's own address (a loop, or a forgery): never answered,
 # even with the right password.
 mail "$scratch/own" 'The Tavern <tavern@example.org>' '<own@example.test>' -- \
