@@ -145,6 +145,17 @@ deliver "$scratch/h3"
 [ "$(grep -c 'not answered: victim@example.net is in no game' "$log")" -eq 4 ] && ok ||
 	fail "a stranger's mail of headers alone was not logged"
 
+# A NUL in the From's display name: the address after it is still read,
+# so the player's orders are taken without a false "from another
+# address" notice.
+printf 'From: "Bob\000Smith" <bob@example.test>\nMessage-ID: <nul@example.test>\n\ngame g1\nplayer bob\npassword bobpw\nleave\n' \
+	>"$scratch/nul"
+deliver "$scratch/nul"
+[ "$(cat "$C/games/g1/orders/0001/bob")" = leave ] && ok || fail "bob's orders with a NUL in From"
+[ "$(out)" -eq 1 ] && ok || fail "a NUL in From: $(out) mails, not 1 reply"
+expect_no_grep 'sent in your name' "$C"/outbox/new/*
+rm -f "$C/outbox/new/"* "$C/games/g1/orders/0001/bob" "$C/games/g1/orders/0001/.mails-bob"
+
 # From the campaign's own address (a loop, or a forgery): never answered,
 # even with the right password.
 mail "$scratch/own" 'The Tavern <tavern@example.org>' '<own@example.test>' -- \
