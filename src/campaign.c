@@ -2,17 +2,22 @@
  * and loading them, mail into the outbox.  See campaign.h. */
 #include "campaign.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "fsutil.h"
+#include "hash.h"
 #include "orders.h"
 #include "outbox.h"
 #include "password.h"
 #include "report.h"
 #include "schedule.h"
+#include "utf8.h"
 #include "xmlutil.h"
 
 int campaign_init(const char *dir, const char *sender, const char *gm, char **err)
@@ -191,6 +196,91 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 				body, in_reply_to, auto_submitted, attach, nattach, err);
 }
 
+void campaign_log(const struct campaign *c, const char *source, const char *text)
+{
+	char *msg = utf8_visible(text);
+	char *path = xasprintf("%s/spool/fetch.log", c->dir), *line;
+	time_t t = (time_t)c->now;
+	struct tm tm;
+	char when[32] = "";
+	int fd;
+
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	line = xasprintf("%s %s: %s\n", when, source, msg);
+	/* The log is for people; failing to write it loses no mail. */
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		(void)fs_write_all(fd, line, strlen(line));
+		close(fd);
+	}
+	free(line);
+	free(path);
+	free(msg);
+}
+
+/* Has a mail with this key already been written (in the outbox or sent)? */
+static bool mail_written(const struct campaign *c, const char *key)
+{
+	char *a = xasprintf("%s/outbox/new/%s.eml", c->dir, key);
+	char *b = xasprintf("%s/sent/new/%s.eml", c->dir, key);
+	bool yes = fs_exists(a) || fs_exists(b);
+	free(a);
+	free(b);
+	return yes;
+}
+
+/* Replies to one address a day (UTC), kept in spool/replies/HASH as
+ * "YYYY-MM-DD COUNT" (HASH: of the address in lower case).  An
+ * autoresponder that ignores Auto-Submitted, or a forger writing in a
+ * player's name, then gets at most cfg.replies_per_day answers a day, not
+ * one per mail.  The count is written before the reply, so a crash between
+ * the two costs one reply at most, and never sends one over the limit; a
+ * reply already written (the same mail handled again) is not counted
+ * again.  *yes when the reply may go. */
+static int reply_allowed(const struct campaign *c, const char *to, const char *key,
+			 bool *yes, char **err)
+{
+	char *lower = ascii_lower_dup(to), *h = sha256_hex(lower, strlen(lower), 16);
+	char *dir = xasprintf("%s/spool/replies", c->dir), *path = xasprintf("%s/%s", dir, h);
+	char *text = NULL, *e = NULL, *line = NULL;
+	char day[16] = "";
+	time_t t = (time_t)c->now;
+	struct tm tm;
+	long long n = 0;
+	size_t len, dlen;
+	bool today;
+	int rc = WP_OK;
+
+	*yes = true;
+	if (gmtime_r(&t, &tm))
+		strftime(day, sizeof day, "%Y-%m-%d", &tm);
+	dlen = strlen(day);
+	if (mail_written(c, key))
+		goto out;
+	today = fs_exists(path) && !fs_read_file(path, &text, &len, &e) && len > dlen &&
+		!memcmp(text, day, dlen) && text[dlen] == ' ';
+	/* Of another day, or unreadable: a new day's count. */
+	if (!today || !parse_int(str_trim(text + dlen + 1), 0, 1000000000, &n))
+		n = 0;
+	free(e);
+	if (n >= c->cfg.replies_per_day) {
+		*yes = false;
+		goto out;
+	}
+	line = xasprintf("%s %lld\n", day, n + 1);
+	if (fs_mkdirs(dir, err) || fs_write_atomic(path, line, strlen(line), err))
+		rc = WP_ERR_IO;
+out:
+	free(line);
+	free(text);
+	free(path);
+	free(dir);
+	free(h);
+	free(lower);
+	return rc;
+}
+
 int campaign_mail_to(const struct campaign *c, const char *to_name, const char *to,
 		     const char *key, const char *subject, const char *body,
 		     const char *in_reply_to, const char *auto_submitted,
@@ -210,8 +300,27 @@ int campaign_mail_to(const struct campaign *c, const char *to_name, const char *
 		.attach = attach,
 		.nattach = nattach,
 	};
-	char *outbox = xasprintf("%s/outbox", c->dir);
-	int rc = outbox_put(outbox, &m, err) ? WP_ERR_IO : WP_OK;
+	char *outbox;
+	bool allowed = true;
+	int rc;
+
+	/* Only answers to mail are capped: reports and notices the game
+	 * master's commands make go out whatever came in. */
+	if (auto_submitted && !strcmp(auto_submitted, "auto-replied") && to) {
+		rc = reply_allowed(c, to, key, &allowed, err);
+		if (rc)
+			return rc;
+	}
+	if (!allowed) {
+		char *line = xasprintf("no reply to %s (\"%s\"): %lld replies today, the most "
+				       "<limits replies-per-day> allows", to, subject,
+				       c->cfg.replies_per_day);
+		campaign_log(c, "replies", line);
+		free(line);
+		return WP_OK;
+	}
+	outbox = xasprintf("%s/outbox", c->dir);
+	rc = outbox_put(outbox, &m, err) ? WP_ERR_IO : WP_OK;
 	free(outbox);
 	return rc;
 }

@@ -13,6 +13,7 @@ struct config {
 	char *sendmail;          /* a sendmail-compatible command line, or NULL */
 	long long message_size;  /* mail larger than this is quarantined unread */
 	long long give_up;       /* seconds a message may fail before it is set aside */
+	long long replies_per_day; /* answers to mail one address may get a day */
 	/* <smtp>: how `send` delivers the outbox over SMTP (url NULL: not used).
 	 * Relative file names are resolved against the directory of
 	 * wyrmpost.xml.  See wyrmpost.xml(5) and mail/send.h. */

@@ -76,24 +76,8 @@ static int spool_put(const struct campaign *c, const char *sub, const char *name
 static void log_line(struct intake_run *run, const char *text)
 {
 	char *msg = utf8_visible(text);
-	char *path = xasprintf("%s/spool/fetch.log", run->c->dir), *line;
-	time_t t = (time_t)run->c->now;
-	struct tm tm;
-	char when[32] = "";
-	int fd;
-
 	strlist_addf(&run->r->log, "%s%s%s", run->url ? run->url : "", run->url ? ": " : "", msg);
-	if (gmtime_r(&t, &tm))
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	line = xasprintf("%s %s: %s\n", when, run->url ? run->url : "spool", msg);
-	/* The log is for people; failing to write it loses no mail. */
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		(void)fs_write_all(fd, line, strlen(line));
-		close(fd);
-	}
-	free(line);
-	free(path);
+	campaign_log(run->c, run->url ? run->url : "spool", text);
 	free(msg);
 }
 

@@ -225,4 +225,43 @@ expect_grep 'name="fay" email="fay@example.net"' "$C/games/g1/game.xml"
 expect_grep 'accepted: join 5' "$scratch/out"
 expect_no_grep 'confirm' "$scratch/out"
 [ "$(cat "$C/games/g1/orders/0001/fay")" = "join 5" ] && ok || fail "fay's join not stored"
+
+# Replies are capped: at most replies-per-day answers to one address a
+# day (an autoresponder ignoring Auto-Submitted, or a forger, gets no
+# more), the rest logged; orders are still stored.  A new day, new replies.
+sed -i 's|<limits message-size="20000"/>|<limits message-size="20000" replies-per-day="3"/>|' \
+	"$C/wyrmpost.xml"
+rm -f "$C/outbox/new/"*
+export WYRMPOST_NOW=$((T0 + 3 * 86400))
+for i in 1 2 3 4 5; do
+	mail "$scratch/cap$i" 'Ann <ann@example.test>' "<cap$i@example.test>" -- "Hello $i"
+	deliver "$scratch/cap$i"
+done
+[ "$(out)" -eq 3 ] && ok || fail "5 mails, $(out) replies, wanted 3"
+[ "$(grep -c 'replies: no reply to ann@example.test .*3 replies today' "$log")" -eq 2 ] && ok ||
+	fail "capped replies not logged"
+rm -f "$C/games/g1/orders/0001/ann"
+mail "$scratch/cap6" 'Ann <ann@example.test>' '<cap6@example.test>' -- \
+	'game g1' 'player ann' 'password annpw' 'leave'
+deliver "$scratch/cap6"
+[ "$(cat "$C/games/g1/orders/0001/ann")" = leave ] && ok || fail "capped: orders not stored"
+[ "$(out)" -eq 3 ] && ok || fail "capped: orders answered"
+deliver "$scratch/cap1"                  # delivered again: still a duplicate
+export WYRMPOST_NOW=$((T0 + 4 * 86400))
+mail "$scratch/cap7" 'Ann <ann@example.test>' '<cap7@example.test>' -- 'Hello 7'
+deliver "$scratch/cap7"
+[ "$(out)" -eq 4 ] && ok || fail "a new day: no reply"
+rm -f "$C/outbox/new/"*
+
+# A reply echoes at most 200 of a mail's lines (an 840 KB mail got a 9.1
+# MB reply), then says how many more there were.
+{ printf 'From: Bob <bob@example.test>\nMessage-ID: <long@example.test>\n\n'
+  printf 'game g1\nplayer bob\npassword bobpw\n'
+  i=0; while [ $i -lt 2000 ]; do printf 'zz\n'; i=$((i + 1)); done; } >"$scratch/long"
+deliver "$scratch/long"
+f=$(ls "$C"/outbox/new/g1-0001-orders-bob-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && [ "$(grep -c '^line ' "$f")" -eq 200 ] && ok || fail "the reply echoes more than 200 lines"
+[ -n "$f" ] && expect_grep '^\.\.\. 1800 more lines not shown (2000 rejected in all)' "$f"
+[ -n "$f" ] && [ "$(wc -c <"$f")" -lt 70000 ] && ok || fail "the reply is $(wc -c <"$f") bytes"
+export WYRMPOST_NOW=$T0
 finish
