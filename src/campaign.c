@@ -219,60 +219,54 @@ void campaign_log(const struct campaign *c, const char *source, const char *text
 	free(msg);
 }
 
-/* Has a mail with this key already been written (in the outbox or sent)? */
-static bool mail_written(const struct campaign *c, const char *key)
-{
-	char *a = xasprintf("%s/outbox/new/%s.eml", c->dir, key);
-	char *b = xasprintf("%s/sent/new/%s.eml", c->dir, key);
-	bool yes = fs_exists(a) || fs_exists(b);
-	free(a);
-	free(b);
-	return yes;
-}
-
-/* Replies to one address a day (UTC), kept in spool/replies/HASH as
- * "YYYY-MM-DD COUNT" (HASH: of the address in lower case).  An
- * autoresponder that ignores Auto-Submitted, or a forger writing in a
- * player's name, then gets at most cfg.replies_per_day answers a day, not
- * one per mail.  The count is written before the reply, so a crash between
- * the two costs one reply at most, and never sends one over the limit; a
- * reply already written (the same mail handled again) is not counted
- * again.  *yes when the reply may go. */
+/* Replies to one address a day (UTC), kept in spool/replies/HASH (HASH:
+ * of the address in lower case): the day, then the key of each reply
+ * written that day, a line each.  An autoresponder that ignores
+ * Auto-Submitted, or a forger writing in a player's name, then gets at
+ * most cfg.replies_per_day answers a day, not one per mail.  The key is
+ * written before the reply, and a reply whose key is there already (the
+ * same mail handled again after a crash) is not counted again, so a
+ * killed run counts exactly as one that was not.  *yes when the reply
+ * may go. */
 static int reply_allowed(const struct campaign *c, const char *to, const char *key,
 			 bool *yes, char **err)
 {
 	char *lower = ascii_lower_dup(to), *h = sha256_hex(lower, strlen(lower), 16);
 	char *dir = xasprintf("%s/spool/replies", c->dir), *path = xasprintf("%s/%s", dir, h);
-	char *text = NULL, *e = NULL, *line = NULL;
+	char *text = NULL, *e = NULL, *save = NULL;
+	struct strlist keys = STRLIST_INIT;
+	struct sb out = SB_INIT;
 	char day[16] = "";
 	time_t t = (time_t)c->now;
 	struct tm tm;
-	long long n = 0;
-	size_t len, dlen;
-	bool today;
+	size_t len;
 	int rc = WP_OK;
 
 	*yes = true;
 	if (gmtime_r(&t, &tm))
 		strftime(day, sizeof day, "%Y-%m-%d", &tm);
-	dlen = strlen(day);
-	if (mail_written(c, key))
-		goto out;
-	today = fs_exists(path) && !fs_read_file(path, &text, &len, &e) && len > dlen &&
-		!memcmp(text, day, dlen) && text[dlen] == ' ';
 	/* Of another day, or unreadable: a new day's count. */
-	if (!today || !parse_int(str_trim(text + dlen + 1), 0, 1000000000, &n))
-		n = 0;
-	free(e);
-	if (n >= c->cfg.replies_per_day) {
-		*yes = false;
-		goto out;
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &e)) {
+		char *first = strtok_r(text, "\n", &save);
+		if (first && !strcmp(first, day))
+			for (char *k = strtok_r(NULL, "\n", &save); k; k = strtok_r(NULL, "\n", &save))
+				strlist_add(&keys, k);
 	}
-	line = xasprintf("%s %lld\n", day, n + 1);
-	if (fs_mkdirs(dir, err) || fs_write_atomic(path, line, strlen(line), err))
-		rc = WP_ERR_IO;
-out:
-	free(line);
+	free(e);
+	if (!strlist_has(&keys, key)) {
+		if ((long long)keys.n >= c->cfg.replies_per_day) {
+			*yes = false;
+		} else {
+			sb_addf(&out, "%s\n", day);
+			for (size_t i = 0; i < keys.n; i++)
+				sb_addf(&out, "%s\n", keys.v[i]);
+			sb_addf(&out, "%s\n", key);
+			if (fs_mkdirs(dir, err) || fs_write_atomic(path, out.buf, out.len, err))
+				rc = WP_ERR_IO;
+		}
+	}
+	sb_release(&out);
+	strlist_clear(&keys);
 	free(text);
 	free(path);
 	free(dir);

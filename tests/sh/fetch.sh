@@ -152,6 +152,27 @@ expect_status 0 wp fetch
 	fail "a NUL in From: bob's orders not stored"
 [ "$(replies orders-bob)" -eq $((bobs + 1)) ] && ok || fail "a NUL in From: bob not answered"
 
+# Replies capped per address and day through the Maildir too; a run
+# killed after answering counts that answer once when the mail comes back.
+sed -i 's|<limits message-size="2000"/>|<limits message-size="2000" replies-per-day="2"/>|' \
+	"$scratch/c/wyrmpost.xml"
+export WYRMPOST_NOW=$((T0 + 2 * 86400))
+before=$(outbox)
+mail 'Ann <ann@example.test>' '<r1@example.test>' 'Hello' >"$md/new/4001.1.host"
+set +e
+WYRMPOST_CRASH_AT=fetch-answered wp fetch >/dev/null 2>&1
+set -e
+expect_status 0 wp fetch
+[ "$(outbox)" -eq $((before + 1)) ] && ok || fail "killed run: $(outbox) mails, wanted $((before + 1))"
+for i in 2 3 4; do
+	mail 'Ann <ann@example.test>' "<r$i@example.test>" "Hello $i" >"$md/new/400$i.1.host"
+done
+expect_status 0 wp fetch
+[ "$(outbox)" -eq $((before + 2)) ] && ok || fail "capped: $(outbox) mails, wanted $((before + 2))"
+[ "$(grep -c 'replies: no reply to ann@example.test' "$scratch/c/spool/fetch.log")" -eq 2 ] &&
+	ok || fail "capped replies not logged"
+export WYRMPOST_NOW=$T0
+
 # A network source whose password file others can read is refused unused.
 printf 'secret\n' >"$scratch/pw"
 chmod 644 "$scratch/pw"
