@@ -250,7 +250,9 @@ static int take_all(struct fetch_run *fr, mailimap *imap, const struct fetch_net
 		rc = fetch_uid(imap, n, uids[i], &raw, &len, err);
 		if (rc || !raw)
 			continue;
-		rc = fetch_take(fr, raw, len, err);
+		char *name = xasprintf("UID %lu", (unsigned long)uids[i]);
+		rc = fetch_take(fr, name, raw, len, err);
+		free(name);
 		free(raw);
 		crashpoint("fetch-before-remove");
 		if (!rc)

@@ -17,7 +17,8 @@ struct fetch_run {
 };
 
 /* The sink's take and log, for the drivers. */
-int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err);
+int fetch_take(struct fetch_run *fr, const char *name, const char *raw, size_t len,
+	       char **err);
 void fetch_log(struct fetch_run *fr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* --- local sources (fetch-local.c) ------------------------------------------ */

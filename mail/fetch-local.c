@@ -57,7 +57,9 @@ int fetch_maildir(struct fetch_run *fr, const char *dir, char **err)
 			if (fs_read_file(path, &raw, &len, err)) {
 				rc = WP_ERR_IO;
 			} else {
-				rc = fetch_take(fr, raw, len, err);
+				char *name = xasprintf("%s/%s", subs[s], names.v[i]);
+				rc = fetch_take(fr, name, raw, len, err);
+				free(name);
 				free(raw);
 			}
 			crashpoint("fetch-before-remove");
@@ -261,8 +263,10 @@ static int take_messages(struct fetch_run *fr, const char *buf, size_t len,
 		if (mend > start && buf[mend - 1] == '\r')
 			mend--;
 		if (!rc) {
+			char *name = xasprintf("message %zu", *taken + 1);
 			msg = unquote(buf + start, mend - start, &mlen);
-			rc = fetch_take(fr, msg, mlen, err);
+			rc = fetch_take(fr, name, msg, mlen, err);
+			free(name);
 			free(msg);
 			*taken += !rc;
 		}

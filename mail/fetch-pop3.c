@@ -105,7 +105,9 @@ int fetch_pop3(struct fetch_run *fr, const struct fetch_net *n, char **err)
 			rc = fail(pop, n, r, "RETR", err);
 			break;
 		}
-		rc = fetch_take(fr, raw, len, err);
+		char *name = xasprintf("message %u", mi->msg_index);
+		rc = fetch_take(fr, name, raw, len, err);
+		free(name);
 		mailpop3_retr_free(raw);
 		crashpoint("fetch-before-remove");
 		if (!rc && (r = mailpop3_dele(pop, mi->msg_index)) != MAILPOP3_NO_ERROR)

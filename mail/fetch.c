@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fetch_take(struct fetch_run *fr, const char *raw, size_t len, char **err)
+int fetch_take(struct fetch_run *fr, const char *name, const char *raw, size_t len,
+	       char **err)
 {
-	return fr->sink->take(fr->sink->arg, fr->url, raw, len, err);
+	return fr->sink->take(fr->sink->arg, fr->url, name, raw, len, err);
 }
 
 void fetch_log(struct fetch_run *fr, const char *fmt, ...)

@@ -33,9 +33,11 @@ struct fetch_source {
 };
 
 struct fetch_sink {
-	/* Keep one message (the source's url names it in logs); WP_OK when it
-	 * may now be removed from the source. */
-	int (*take)(void *arg, const char *url, const char *raw, size_t len, char **err);
+	/* Keep one message (the source's url and the message's name there,
+	 * e.g. "new/FILE" in a Maildir, "UID 7" on IMAP, name it in logs);
+	 * WP_OK when it may now be removed from the source. */
+	int (*take)(void *arg, const char *url, const char *name, const char *raw, size_t len,
+		    char **err);
 	/* A line for people: what was not plain sailing at url. */
 	void (*log)(void *arg, const char *url, const char *line);
 	void *arg;

@@ -27,7 +27,7 @@ bool mail_is_message(const char *text, size_t len)
 		}
 		i = end + 1;
 	}
-	return false;
+	return any;
 }
 
 /* Unfolded value of the next header name in the hlen bytes of the header
@@ -54,8 +54,11 @@ static char *header_next(const char *text, size_t hlen, const char *name, size_t
 			 * and a lone CR may stand anywhere: the value goes into
 			 * our replies' In-Reply-To, where a CR would end the
 			 * header line and start one of the sender's choosing. */
+			/* A NUL, never valid in a header, would end the value
+			 * as a C string where it stands: a NUL in a From's
+			 * display name would cut off the address after it. */
 			for (size_t k = 0; k < v.len; k++)
-				if (v.buf[k] == '\r')
+				if (v.buf[k] == '\r' || v.buf[k] == '\0')
 					v.buf[k] = ' ';
 			*at = i;
 			return str_trim(sb_detach(&v));

@@ -13,7 +13,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Is text a mail (RFC 5322 headers, a blank line, a body), not bare text? */
+/* Is text a mail (RFC 5322 headers, then a blank line and a body, or
+ * nothing), not bare text?  A mail of headers alone is still mail: it is
+ * answered or logged, never bounced as bad input. */
 bool mail_is_message(const char *text, size_t len);
 
 /* Where the mail in text starts: after its mbox envelope line ("From

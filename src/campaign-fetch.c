@@ -26,11 +26,12 @@ static char *source_path(const struct campaign *c, const char *p)
 /* The sink of mail/fetch.h: a message from the source being read, into
  * the intake.  Logs name the source as wyrmpost.xml does (fr->url), not
  * as resolved. */
-static int sink_take(void *arg, const char *url, const char *raw, size_t len, char **err)
+static int sink_take(void *arg, const char *url, const char *name, const char *raw,
+		     size_t len, char **err)
 {
 	struct fetch_run *fr = arg;
 	(void)url;
-	return intake_take(fr->c, fr->url, raw, len, fr->r, err);
+	return intake_take(fr->c, fr->url, name, raw, len, fr->r, err);
 }
 
 static void sink_log(void *arg, const char *url, const char *line)

@@ -2,17 +2,22 @@
  * and loading them, mail into the outbox.  See campaign.h. */
 #include "campaign.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "fsutil.h"
+#include "hash.h"
 #include "orders.h"
 #include "outbox.h"
 #include "password.h"
 #include "report.h"
 #include "schedule.h"
+#include "utf8.h"
 #include "xmlutil.h"
 
 int campaign_init(const char *dir, const char *sender, const char *gm, char **err)
@@ -231,6 +236,85 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 				body, in_reply_to, auto_submitted, attach, nattach, err);
 }
 
+void campaign_log(const struct campaign *c, const char *source, const char *text)
+{
+	char *msg = utf8_visible(text);
+	char *path = xasprintf("%s/spool/fetch.log", c->dir), *line;
+	time_t t = (time_t)c->now;
+	struct tm tm;
+	char when[32] = "";
+	int fd;
+
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	line = xasprintf("%s %s: %s\n", when, source, msg);
+	/* The log is for people; failing to write it loses no mail. */
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		(void)fs_write_all(fd, line, strlen(line));
+		close(fd);
+	}
+	free(line);
+	free(path);
+	free(msg);
+}
+
+/* Replies to one address a day (UTC), kept in spool/replies/HASH (HASH:
+ * of the address in lower case): the day, then the key of each reply
+ * written that day, a line each.  An autoresponder that ignores
+ * Auto-Submitted, or a forger writing in a player's name, then gets at
+ * most cfg.replies_per_day answers a day, not one per mail.  The key is
+ * written before the reply, and a reply whose key is there already (the
+ * same mail handled again after a crash) is not counted again, so a
+ * killed run counts exactly as one that was not.  *yes when the reply
+ * may go. */
+static int reply_allowed(const struct campaign *c, const char *to, const char *key,
+			 bool *yes, char **err)
+{
+	char *lower = ascii_lower_dup(to), *h = sha256_hex(lower, strlen(lower), 16);
+	char *dir = xasprintf("%s/spool/replies", c->dir), *path = xasprintf("%s/%s", dir, h);
+	char *text = NULL, *e = NULL, *save = NULL;
+	struct strlist keys = STRLIST_INIT;
+	struct sb out = SB_INIT;
+	char day[16] = "";
+	time_t t = (time_t)c->now;
+	struct tm tm;
+	size_t len;
+	int rc = WP_OK;
+
+	*yes = true;
+	if (gmtime_r(&t, &tm))
+		strftime(day, sizeof day, "%Y-%m-%d", &tm);
+	/* Of another day, or unreadable: a new day's count. */
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &e)) {
+		char *first = strtok_r(text, "\n", &save);
+		if (first && !strcmp(first, day))
+			for (char *k = strtok_r(NULL, "\n", &save); k; k = strtok_r(NULL, "\n", &save))
+				strlist_add(&keys, k);
+	}
+	free(e);
+	if (!strlist_has(&keys, key)) {
+		if ((long long)keys.n >= c->cfg.replies_per_day) {
+			*yes = false;
+		} else {
+			sb_addf(&out, "%s\n", day);
+			for (size_t i = 0; i < keys.n; i++)
+				sb_addf(&out, "%s\n", keys.v[i]);
+			sb_addf(&out, "%s\n", key);
+			if (fs_mkdirs(dir, err) || fs_write_atomic(path, out.buf, out.len, err))
+				rc = WP_ERR_IO;
+		}
+	}
+	sb_release(&out);
+	strlist_clear(&keys);
+	free(text);
+	free(path);
+	free(dir);
+	free(h);
+	free(lower);
+	return rc;
+}
+
 int campaign_mail_to(const struct campaign *c, const char *to_name, const char *to,
 		     const char *key, const char *subject, const char *body,
 		     const char *in_reply_to, const char *auto_submitted,
@@ -250,9 +334,28 @@ int campaign_mail_to(const struct campaign *c, const char *to_name, const char *
 		.attach = attach,
 		.nattach = nattach,
 	};
-	char *outbox = xasprintf("%s/outbox", c->dir);
-	int rc = (c->held ? outbox_hold(outbox, &m, err) : outbox_put(outbox, &m, err))
-			 ? WP_ERR_IO : WP_OK;
+	char *outbox;
+	bool allowed = true;
+	int rc;
+
+	/* Only answers to mail are capped: reports and notices the game
+	 * master's commands make go out whatever came in. */
+	if (auto_submitted && !strcmp(auto_submitted, "auto-replied") && to) {
+		rc = reply_allowed(c, to, key, &allowed, err);
+		if (rc)
+			return rc;
+	}
+	if (!allowed) {
+		char *line = xasprintf("no reply to %s (\"%s\"): %lld replies today, the most "
+				       "<limits replies-per-day> allows", to, subject,
+				       c->cfg.replies_per_day);
+		campaign_log(c, "replies", line);
+		free(line);
+		return WP_OK;
+	}
+	outbox = xasprintf("%s/outbox", c->dir);
+	rc = (c->held ? outbox_hold(outbox, &m, err) : outbox_put(outbox, &m, err))
+		     ? WP_ERR_IO : WP_OK;
 	if (!rc && c->held)
 		strlist_add(c->held, key);
 	free(outbox);

@@ -88,6 +88,9 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 
 /* --- the store and the outbox, for every module of the campaign --------- */
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err);
+/* A line for people in spool/fetch.log, stamped with c->now and naming
+ * source (a URL, "submit", "replies"), its control characters escaped. */
+void campaign_log(const struct campaign *c, const char *source, const char *text);
 /* Mail to player p of g, or to the game master when p < 0, into the outbox. */
 int campaign_mail(const struct campaign *c, const struct game *g, int p, const char *key,
 		  const char *subject, const char *body, const char *in_reply_to,
@@ -98,7 +101,9 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 		       const char *key, const char *subject, const char *body,
 		       const char *in_reply_to, const char *auto_submitted,
 		       const struct outpart *attach, size_t nattach, char **err);
-/* The same to any address (an observer's). */
+/* The same to any address (an observer's).  A reply to mail
+ * (auto_submitted "auto-replied") beyond cfg.replies_per_day to one
+ * address in one day is not written, only logged: WP_OK. */
 int campaign_mail_to(const struct campaign *c, const char *to_name, const char *to,
 		     const char *key, const char *subject, const char *body,
 		     const char *in_reply_to, const char *auto_submitted,

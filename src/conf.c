@@ -112,11 +112,13 @@ int config_load(struct config *c, const char *path, char **err)
 	c->message_size = 1048576;
 	c->give_up = 120;
 	c->send_budget = 120;
+	c->replies_per_day = 20;
 	n = xml_first(root, "limits");
 	if (n) {
 		xml_attr_int(n, "message-size", &c->message_size);
 		xml_attr_int(n, "give-up", &c->give_up);
 		xml_attr_int(n, "send-budget", &c->send_budget);
+		xml_attr_int(n, "replies-per-day", &c->replies_per_day);
 	}
 	c->give_up *= 3600;
 	if (load_sending(c, root, path, err)) {

@@ -14,6 +14,7 @@ struct config {
 	long long message_size;  /* mail larger than this is quarantined unread */
 	long long give_up;       /* seconds a message may fail before it is set aside */
 	long long send_budget;   /* seconds one send may deliver for (default 120) */
+	long long replies_per_day; /* answers to mail one address may get a day */
 	/* <smtp>: how `send` delivers the outbox over SMTP (url NULL: not used).
 	 * Relative file names are resolved against the directory of
 	 * wyrmpost.xml.  See wyrmpost.xml(5) and mail/send.h. */

@@ -8,7 +8,8 @@
  *   spool/seen/KEY             the Message-ID index: one empty file per
  *                              message handled (KEY: SHA-256 of the
  *                              Message-ID, or of the bytes without one)
- *   spool/quarantine/HASH.eml  mail over the size limit, never parsed
+ *   spool/quarantine/HASH.eml  mail over the size limit, and what a source
+ *                              held that is not a mail; never parsed
  *   spool/fetch.log            what was not plain sailing, one line each
  */
 #include "intake.h"
@@ -39,6 +40,7 @@ struct intake_run {
 	struct intake_tally *r;
 	const char *url; /* the source being read, for the log; NULL: the spool */
 	struct intake_result *in; /* submit's message: its verdict; else NULL */
+	const char *name; /* the message's name at the source, or NULL */
 };
 
 /* The index key of a message: its Message-ID, or its content. */
@@ -74,24 +76,8 @@ static int spool_put(const struct campaign *c, const char *sub, const char *name
 static void log_line(struct intake_run *run, const char *text)
 {
 	char *msg = utf8_visible(text);
-	char *path = xasprintf("%s/spool/fetch.log", run->c->dir), *line;
-	time_t t = (time_t)run->c->now;
-	struct tm tm;
-	char when[32] = "";
-	int fd;
-
 	strlist_addf(&run->r->log, "%s%s%s", run->url ? run->url : "", run->url ? ": " : "", msg);
-	if (gmtime_r(&t, &tm))
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	line = xasprintf("%s %s: %s\n", when, run->url ? run->url : "spool", msg);
-	/* The log is for people; failing to write it loses no mail. */
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		(void)fs_write_all(fd, line, strlen(line));
-		close(fd);
-	}
-	free(line);
-	free(path);
+	campaign_log(run->c, run->url ? run->url : "spool", text);
 	free(msg);
 }
 
@@ -173,6 +159,16 @@ static int answer_sender(struct intake_run *run, const char *raw, size_t len, co
 
 #define UNREADABLE "Your mail could not be read as orders"
 
+/* Does the mail end with its headers (no body, or only blank lines)? */
+static bool body_empty(const char *raw, size_t len)
+{
+	size_t body;
+	mail_header_end(raw, len, &body);
+	while (body < len && memchr(" \t\r\n", raw[body], 4))
+		body++;
+	return body == len;
+}
+
 /* The one call that turns a mail into stored orders and a reply.  When
  * MIME decoding is wired in, it goes here: mime_orders_text() on raw, then
  * campaign_submit() on each candidate text. */
@@ -238,9 +234,12 @@ static int handle(struct intake_run *run, const char *raw, size_t len)
 			 * here if its sender is registered. */
 			if (!sr.game || sr.untold) {
 				char *e2 = NULL;
+				bool empty = !sr.game && !bare && body_empty(raw, len);
 				rc = answer_sender(run, raw, len, key,
-						   sr.untold ? "Your mail was not used" : UNREADABLE,
-						   e ? e : "no orders", &e2);
+						   sr.untold ? "Your mail was not used"
+						   : empty ? "Your mail held no orders" : UNREADABLE,
+						   empty ? "it had no text after its headers"
+						   : e ? e : "no orders", &e2);
 				if (rc)
 					log_linef(run, "message %.16s: %s", key, e2);
 				free(e2);
@@ -274,6 +273,37 @@ static int handle_spooled(struct intake_run *run, const char *path, const char *
 	return fs_unlink(path, err) ? WP_ERR_IO : WP_OK;
 }
 
+/* What a source's message is when it is not a mail at all, or NULL: a
+ * mail system delivers mail, so an empty or binary file in a Maildir is
+ * damage or a mistake, for the game master to look at, not orders. */
+static const char *not_mail(const struct intake_run *run, const char *raw, size_t len)
+{
+	size_t i = 0;
+	if (run->in || !run->url || mail_is_message(raw, len))
+		return NULL;
+	while (i < len && memchr(" \t\r\n", raw[i], 4))
+		i++;
+	if (i == len)
+		return "empty";
+	if (memchr(raw, '\0', len) || !utf8_valid(raw, len))
+		return "binary";
+	return "no mail headers";
+}
+
+/* Keep a source's message that is not a mail apart, named in the log by
+ * its source and its name there, unanswered: it has no sender to answer. */
+static int quarantine_not_mail(struct intake_run *run, const char *what, const char *name,
+			       const char *raw, size_t len, char **err)
+{
+	int rc = spool_put(run->c, "quarantine", name, raw, len, err);
+	if (!rc) {
+		log_linef(run, "%s: not a mail (%s, %zu bytes); kept as spool/quarantine/%s, "
+			  "not answered", run->name ? run->name : "a message", what, len, name);
+		run->r->quarantined++;
+	}
+	return rc;
+}
+
 static int take(struct intake_run *run, const char *raw, size_t len, char **err)
 {
 	struct campaign *c = run->c;
@@ -292,6 +322,12 @@ static int take(struct intake_run *run, const char *raw, size_t len, char **err)
 		free(hash);
 		return rc;
 	}
+	if (not_mail(run, raw, len)) {
+		rc = quarantine_not_mail(run, not_mail(run, raw, len), name, raw, len, err);
+		free(name);
+		free(hash);
+		return rc;
+	}
 	/* First a copy we own, so that a crash from here on finds it in the
 	 * spool whatever the source does. */
 	rc = spool_put(c, "new", name, raw, len, err);
@@ -306,17 +342,17 @@ static int take(struct intake_run *run, const char *raw, size_t len, char **err)
 	return rc;
 }
 
-int intake_take(struct campaign *c, const char *source, const char *raw, size_t len,
-		struct intake_tally *t, char **err)
+int intake_take(struct campaign *c, const char *source, const char *name, const char *raw,
+		size_t len, struct intake_tally *t, char **err)
 {
-	struct intake_run run = { c, t, source, NULL };
+	struct intake_run run = { c, t, source, NULL, name };
 	return take(&run, raw, len, err);
 }
 
 void intake_log(struct campaign *c, const char *source, struct intake_tally *t,
 		const char *line)
 {
-	struct intake_run run = { c, t, source, NULL };
+	struct intake_run run = { c, t, source, NULL, NULL };
 	log_line(&run, line);
 }
 
@@ -412,7 +448,7 @@ static int read_bounded(int fd, long long limit, struct sb *out, char **err)
 
 int campaign_intake(struct campaign *c, int fd, struct intake_result *in, char **err)
 {
-	struct intake_run run = { c, &in->tally, "submit", in };
+	struct intake_run run = { c, &in->tally, "submit", in, NULL };
 	struct sb raw = SB_INIT;
 	struct sigaction ign, old;
 	const char *text;
@@ -457,7 +493,7 @@ void intake_result_release(struct intake_result *in)
 
 int intake_recover(struct campaign *c, struct intake_tally *t, char **err)
 {
-	struct intake_run run = { c, t, NULL, NULL };
+	struct intake_run run = { c, t, NULL, NULL, NULL };
 	char *dir = xasprintf("%s/spool/new", c->dir);
 	struct strlist names = STRLIST_INIT;
 	int rc = fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;

@@ -54,10 +54,12 @@ struct intake_tally {
 void intake_tally_release(struct intake_tally *t);
 
 /* Steps 2-6 for one raw message read from source (its URL as wyrmpost.xml
- * names it, for the log).  WP_OK when it may now be removed from its
- * source.  Takes c's lock for granted. */
-int intake_take(struct campaign *c, const char *source, const char *raw, size_t len,
-		struct intake_tally *t, char **err);
+ * names it, and name, the message's name there, or NULL, for the log).
+ * What is not a mail at all (empty, binary, no headers) is kept in
+ * spool/quarantine/HASH.eml, logged by name, and not parsed.  WP_OK when
+ * it may now be removed from its source.  Takes c's lock for granted. */
+int intake_take(struct campaign *c, const char *source, const char *name, const char *raw,
+		size_t len, struct intake_tally *t, char **err);
 /* Steps 4-6 for every message a killed run left in spool/new/: to be
  * done before any source is read. */
 int intake_recover(struct campaign *c, struct intake_tally *t, char **err);

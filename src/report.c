@@ -212,21 +212,39 @@ static void indent_note(struct sb *out, const char *note)
 	}
 }
 
+/* How much of a mail a confirmation echoes: a reply quoting a huge mail
+ * whole (an 840 KB mail got a 9.1 MB reply) would reflect it, many times
+ * over, onto whoever the From names. */
+#define ECHO_LINES 200
+#define ECHO_BYTES 65536
+
+/* Is the echo of out, which began at offset start, full after n lines? */
+static bool echo_full(const struct sb *out, size_t start, size_t n)
+{
+	return n >= ECHO_LINES || out->len - start >= ECHO_BYTES;
+}
+
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
 			  const struct strlist *pending, bool stored)
 {
 	struct sb out = SB_INIT;
-	size_t rejected = 0;
+	size_t rejected = 0, start, shown_lines = 0;
 
 	sb_addf(&out, "Orders received for game %s, turn %d, player %s.\n\n", g->id, g->turn,
 		g->players[p].name);
 	if (!s->n)
 		sb_adds(&out, "The mail held no orders.\n");
+	start = out.len;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
 		/* Never echo a new password back into a mail. */
 		bool secret = l->command && !ascii_ncasecmp(l->text, "password", 8);
-		char *shown = utf8_visible(l->text); /* bad-character lines */
+		char *shown;
+		rejected += !l->canon;
+		if (echo_full(&out, start, shown_lines))
+			continue;
+		shown_lines++;
+		shown = utf8_visible(l->text); /* bad-character lines */
 		sb_addf(&out, "line %d: %s\n", l->lineno, secret ? "password ******" : shown);
 		free(shown);
 		if (l->canon) {
@@ -235,16 +253,24 @@ char *report_confirmation(const struct game *g, int p, const struct submission *
 				indent_note(&out, l->note);
 		} else {
 			sb_addf(&out, "  rejected [%s]: %s\n", l->code, l->reason);
-			rejected++;
 		}
 	}
+	if (shown_lines < s->n)
+		sb_addf(&out, "... %zu more lines not shown (%zu rejected in all)\n",
+			s->n - shown_lines, rejected);
 	if (!stored)
 		sb_adds(&out, "\nEvery order was rejected, so your earlier orders stand.\n");
 	sb_addf(&out, "\nYour pending orders for turn %d:\n", g->turn);
 	if (!pending->n)
 		sb_adds(&out, "  none\n");
-	for (size_t i = 0; i < pending->n; i++)
+	start = out.len;
+	for (size_t i = 0; i < pending->n; i++) {
+		if (echo_full(&out, start, i)) {
+			sb_addf(&out, "  ... %zu more not shown\n", pending->n - i);
+			break;
+		}
 		sb_addf(&out, "  %s\n", pending->v[i]);
+	}
 	sb_adds(&out, "A later mail for this turn replaces them all.\n\n");
 	deadline_line(g, &out);
 	if (rejected)

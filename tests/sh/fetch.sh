@@ -121,6 +121,58 @@ expect_status 0 wp fetch
 [ "$(outbox)" -eq "$before" ] && ok || fail "quarantined mail answered"
 expect_grep 'quarantined' "$scratch/c/spool/fetch.log"
 
+# An empty and a binary file in the Maildir: not mail; each named in the
+# log by its source and Maildir name, kept in the quarantine, unanswered.
+before=$(outbox)
+: >"$md/new/3001.1.host"
+printf 'MZ\000\001\377\376binary' >"$scratch/bin"
+cp "$scratch/bin" "$md/cur/3002.1.host:2,S"
+expect_status 0 wp fetch
+expect_grep "maildir:$md: new/3001.1.host: not a mail (empty, 0 bytes); kept as spool/quarantine/$(sha256sum </dev/null | cut -d' ' -f1).eml" \
+	"$scratch/c/spool/fetch.log"
+expect_grep "maildir:$md: cur/3002.1.host:2,S: not a mail (binary, 12 bytes); kept as spool/quarantine/" \
+	"$scratch/c/spool/fetch.log"
+[ "$(ls "$scratch/c/spool/quarantine" | wc -l)" -eq 3 ] && ok || fail "not mail not quarantined"
+cmp -s "$scratch/c/spool/quarantine/$(sha256sum <"$scratch/bin" | cut -d' ' -f1).eml" \
+	"$scratch/bin" && ok || fail "the binary file's copy differs"
+[ -z "$(ls -A "$md/new" "$md/cur" | grep -v :)" ] && ok || fail "not mail left at the source"
+[ "$(outbox)" -eq "$before" ] && ok || fail "not mail answered"
+# Headers alone, and a NUL in the From's display name, from the Maildir:
+# the first answered as holding no orders, the second taken as bob's.
+printf 'From: Bob <bob@example.test>\nMessage-ID: <hd@example.test>\n' >"$md/new/3003.1.host"
+printf 'From: "Bob\000B" <bob@example.test>\nMessage-ID: <nul@example.test>\n\ngame g1\nplayer bob\npassword bobpw\nleave\n' \
+	>"$md/new/3004.1.host"
+rm "$scratch/c/games/g1/orders/0001/bob"
+bobs=$(replies orders-bob)
+expect_status 0 wp fetch
+[ "$(grep -l 'Your mail held no orders' "$scratch/c/outbox/new/"unreadable-* | wc -l)" -eq 1 ] &&
+	ok || fail "headers alone from the Maildir not answered"
+[ "$(replies elsewhere-bob)" -eq 0 ] && ok || fail "a NUL in From: a false notice"
+[ "$(cat "$scratch/c/games/g1/orders/0001/bob")" = leave ] && ok ||
+	fail "a NUL in From: bob's orders not stored"
+[ "$(replies orders-bob)" -eq $((bobs + 1)) ] && ok || fail "a NUL in From: bob not answered"
+
+# Replies capped per address and day through the Maildir too; a run
+# killed after answering counts that answer once when the mail comes back.
+sed -i 's|<limits message-size="2000"/>|<limits message-size="2000" replies-per-day="2"/>|' \
+	"$scratch/c/wyrmpost.xml"
+export WYRMPOST_NOW=$((T0 + 2 * 86400))
+before=$(outbox)
+mail 'Ann <ann@example.test>' '<r1@example.test>' 'Hello' >"$md/new/4001.1.host"
+set +e
+WYRMPOST_CRASH_AT=fetch-answered wp fetch >/dev/null 2>&1
+set -e
+expect_status 0 wp fetch
+[ "$(outbox)" -eq $((before + 1)) ] && ok || fail "killed run: $(outbox) mails, wanted $((before + 1))"
+for i in 2 3 4; do
+	mail 'Ann <ann@example.test>' "<r$i@example.test>" "Hello $i" >"$md/new/400$i.1.host"
+done
+expect_status 0 wp fetch
+[ "$(outbox)" -eq $((before + 2)) ] && ok || fail "capped: $(outbox) mails, wanted $((before + 2))"
+[ "$(grep -c 'replies: no reply to ann@example.test' "$scratch/c/spool/fetch.log")" -eq 2 ] &&
+	ok || fail "capped replies not logged"
+export WYRMPOST_NOW=$T0
+
 # A network source whose password file others can read is refused unused.
 printf 'secret\n' >"$scratch/pw"
 chmod 644 "$scratch/pw"

@@ -126,6 +126,36 @@ f=$(ls "$C"/outbox/new/unreadable-* 2>/dev/null | head -n 1)
 [ -n "$f" ] && expect_no_grep "'bob'?\\." "$f"   # one stop after a question
 rm -f "$C/outbox/new/"*
 
+# Headers and no body (no blank line, or nothing after it): still mail,
+# delivered (exit 0), not bounced to a possibly forged sender; a player's
+# address is told it held no orders, a stranger's is only logged.
+printf 'From: Bob <bob@example.test>\nSubject: hi\nMessage-ID: <h1@example.test>\n' \
+	>"$scratch/h1"
+deliver "$scratch/h1"
+printf 'From: Bob <bob@example.test>\nSubject: hi\nMessage-ID: <h2@example.test>\n\n\n' \
+	>"$scratch/h2"
+deliver "$scratch/h2"
+[ "$(grep -l 'Your mail held no orders: it had no text after its headers' \
+	"$C"/outbox/new/unreadable-* 2>/dev/null | wc -l)" -eq 2 ] && ok ||
+	fail "bob's mails of headers alone not answered"
+rm -f "$C/outbox/new/"*
+printf 'From: Victim <victim@example.net>\nMessage-ID: <h3@example.test>\n' >"$scratch/h3"
+deliver "$scratch/h3"
+[ "$(out)" -eq 0 ] && ok || fail "a stranger's mail of headers alone was answered"
+[ "$(grep -c 'not answered: victim@example.net is in no game' "$log")" -eq 4 ] && ok ||
+	fail "a stranger's mail of headers alone was not logged"
+
+# A NUL in the From's display name: the address after it is still read,
+# so the player's orders are taken without a false "from another
+# address" notice.
+printf 'From: "Bob\000Smith" <bob@example.test>\nMessage-ID: <nul@example.test>\n\ngame g1\nplayer bob\npassword bobpw\nleave\n' \
+	>"$scratch/nul"
+deliver "$scratch/nul"
+[ "$(cat "$C/games/g1/orders/0001/bob")" = leave ] && ok || fail "bob's orders with a NUL in From"
+[ "$(out)" -eq 1 ] && ok || fail "a NUL in From: $(out) mails, not 1 reply"
+expect_no_grep 'sent in your name' "$C"/outbox/new/*
+rm -f "$C/outbox/new/"* "$C/games/g1/orders/0001/bob" "$C/games/g1/orders/0001/.mails-bob"
+
 # From the campaign's own address (a loop, or a forgery): never answered,
 # even with the right password.
 mail "$scratch/own" 'The Tavern <tavern@example.org>' '<own@example.test>' -- \
@@ -195,4 +225,43 @@ expect_grep 'name="fay" email="fay@example.net"' "$C/games/g1/game.xml"
 expect_grep 'accepted: join 5' "$scratch/out"
 expect_no_grep 'confirm' "$scratch/out"
 [ "$(cat "$C/games/g1/orders/0001/fay")" = "join 5" ] && ok || fail "fay's join not stored"
+
+# Replies are capped: at most replies-per-day answers to one address a
+# day (an autoresponder ignoring Auto-Submitted, or a forger, gets no
+# more), the rest logged; orders are still stored.  A new day, new replies.
+sed -i 's|<limits message-size="20000"/>|<limits message-size="20000" replies-per-day="3"/>|' \
+	"$C/wyrmpost.xml"
+rm -f "$C/outbox/new/"*
+export WYRMPOST_NOW=$((T0 + 3 * 86400))
+for i in 1 2 3 4 5; do
+	mail "$scratch/cap$i" 'Ann <ann@example.test>' "<cap$i@example.test>" -- "Hello $i"
+	deliver "$scratch/cap$i"
+done
+[ "$(out)" -eq 3 ] && ok || fail "5 mails, $(out) replies, wanted 3"
+[ "$(grep -c 'replies: no reply to ann@example.test .*3 replies today' "$log")" -eq 2 ] && ok ||
+	fail "capped replies not logged"
+rm -f "$C/games/g1/orders/0001/ann"
+mail "$scratch/cap6" 'Ann <ann@example.test>' '<cap6@example.test>' -- \
+	'game g1' 'player ann' 'password annpw' 'leave'
+deliver "$scratch/cap6"
+[ "$(cat "$C/games/g1/orders/0001/ann")" = leave ] && ok || fail "capped: orders not stored"
+[ "$(out)" -eq 3 ] && ok || fail "capped: orders answered"
+deliver "$scratch/cap1"                  # delivered again: still a duplicate
+export WYRMPOST_NOW=$((T0 + 4 * 86400))
+mail "$scratch/cap7" 'Ann <ann@example.test>' '<cap7@example.test>' -- 'Hello 7'
+deliver "$scratch/cap7"
+[ "$(out)" -eq 4 ] && ok || fail "a new day: no reply"
+rm -f "$C/outbox/new/"*
+
+# A reply echoes at most 200 of a mail's lines (an 840 KB mail got a 9.1
+# MB reply), then says how many more there were.
+{ printf 'From: Bob <bob@example.test>\nMessage-ID: <long@example.test>\n\n'
+  printf 'game g1\nplayer bob\npassword bobpw\n'
+  i=0; while [ $i -lt 2000 ]; do printf 'zz\n'; i=$((i + 1)); done; } >"$scratch/long"
+deliver "$scratch/long"
+f=$(ls "$C"/outbox/new/g1-0001-orders-bob-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && [ "$(grep -c '^line ' "$f")" -eq 200 ] && ok || fail "the reply echoes more than 200 lines"
+[ -n "$f" ] && expect_grep '^\.\.\. 1800 more lines not shown (2000 rejected in all)' "$f"
+[ -n "$f" ] && [ "$(wc -c <"$f")" -lt 70000 ] && ok || fail "the reply is $(wc -c <"$f") bytes"
+export WYRMPOST_NOW=$T0
 finish
