@@ -171,21 +171,68 @@ char *campaign_game_path(const struct campaign *c, const char *id, const char *r
 		    : xasprintf("%s/games/%s", c->dir, id);
 }
 
+/* The newest snapshot in game id's turns/ ("NNNN.xml"), or NULL. */
+static char *newest_snapshot(const struct campaign *c, const char *id)
+{
+	char *dir = campaign_game_path(c, id, "turns"), *e = NULL, *best = NULL;
+	struct strlist turns = STRLIST_INIT;
+	if (!fs_list(dir, &turns, &e))
+		for (size_t i = 0; i < turns.n; i++) {
+			const char *t = turns.v[i];
+			if (strlen(t) == 8 && !strcmp(t + 4, ".xml") &&
+			    strspn(t, "0123456789") == 4 && (!best || strcmp(t, best) > 0)) {
+				free(best);
+				best = xstrdup(t);
+			}
+		}
+	free(e);
+	strlist_clear(&turns);
+	free(dir);
+	return best;
+}
+
+/* A folder holds a game if it has its state, or has lost it but kept the
+ * snapshots it can be restored from: such a game is named (as damaged)
+ * rather than left out of run, status and check.  A folder with neither
+ * is what a `new` killed before its game.xml left: no game at all. */
+static bool game_folder_holds_game(const struct campaign *c, const char *id)
+{
+	char *p = campaign_game_path(c, id, "game.xml"), *snap;
+	bool there = fs_exists(p);
+	free(p);
+	if (there)
+		return true;
+	snap = newest_snapshot(c, id);
+	free(snap);
+	return snap != NULL;
+}
+
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err)
 {
 	char *dir = xasprintf("%s/games", c->dir);
 	struct strlist all = STRLIST_INIT;
 	int rc = fs_list(dir, &all, err) ? WP_ERR_IO : WP_OK;
 	for (size_t i = 0; i < all.n; i++)
-		if (ident_ok(all.v[i])) {
-			char *p = campaign_game_path(c, all.v[i], "game.xml");
-			if (fs_exists(p))
-				strlist_add(ids, all.v[i]);
-			free(p);
-		}
+		if (ident_ok(all.v[i]) && game_folder_holds_game(c, all.v[i]))
+			strlist_add(ids, all.v[i]);
 	strlist_clear(&all);
 	free(dir);
 	return rc;
+}
+
+/* No game.xml: a damaged game, with the way back, if snapshots are left;
+ * else no game. */
+static int missing_state(const struct campaign *c, const char *id, char **err)
+{
+	char *snap = newest_snapshot(c, id);
+	if (!snap) {
+		*err = xasprintf("no game '%s' in this campaign", id);
+		return WP_ERR_NOTFOUND;
+	}
+	*err = xasprintf("%s: game.xml is missing; restore the last state with: "
+			 "cp games/%s/turns/%s games/%s/game.xml", id, id, snap, id);
+	free(snap);
+	return WP_ERR_DATA;
 }
 
 int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
@@ -200,9 +247,8 @@ int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 	}
 	path = campaign_game_path(c, id, "game.xml");
 	if (!fs_exists(path)) {
-		*err = xasprintf("no game '%s' in this campaign", id);
 		free(path);
-		return WP_ERR_NOTFOUND;
+		return missing_state(c, id, err);
 	}
 	rc = game_load_file(g, path, err) ? WP_ERR_DATA : WP_OK;
 	if (!rc && strcmp(g->id, id)) {
@@ -398,7 +444,6 @@ static int random_seed(uint64_t *seed, char **err)
 static int check_new_game(const struct campaign *c, const struct new_game *ng,
 			  const struct engine *e, char **err)
 {
-	char *dir;
 	bool exists;
 	if (!ident_ok(ng->id)) {
 		*err = xasprintf("'%s' is not a valid game id (1-32 letters, digits, - or _)",
@@ -413,9 +458,8 @@ static int check_new_game(const struct campaign *c, const struct new_game *ng,
 		*err = xasprintf("%s takes no setup file", e->title);
 		return WP_ERR_USAGE;
 	}
-	dir = campaign_game_path(c, ng->id, NULL);
-	exists = fs_exists(dir);
-	free(dir);
+	/* A folder a killed `new` left without its game.xml is taken over. */
+	exists = game_folder_holds_game(c, ng->id);
 	if (exists) {
 		*err = xasprintf("game '%s' already exists", ng->id);
 		return WP_ERR_EXISTS;

@@ -10,8 +10,23 @@
 #include "gm-notes.h"
 #include "schedule.h"
 
-/* Append line (no newline) to a small file, atomically: read, add, write. */
-static int append_line(const char *path, const char *line, char **err)
+/* Whether text holds line as a whole line (last only: as its last). */
+static bool has_line(const char *text, const char *line, bool last)
+{
+	size_t n = strlen(line), len = strlen(text);
+	if (last)
+		return len > n && text[len - 1] == '\n' && !strncmp(text + len - 1 - n, line, n) &&
+		       (len == n + 1 || text[len - n - 2] == '\n');
+	for (const char *p = text; (p = strstr(p, line)); p++)
+		if ((p == text || p[-1] == '\n') && p[n] == '\n')
+			return true;
+	return false;
+}
+
+/* Append line (no newline) to a small file, atomically: read, add, write;
+ * unless it is there already (once anywhere, or last if last), as it is
+ * when a killed change is done again (gm.c). */
+static int append_line(const char *path, const char *line, bool last, char **err)
 {
 	char *old = NULL, *e = NULL, *text;
 	size_t len = 0;
@@ -20,6 +35,10 @@ static int append_line(const char *path, const char *line, char **err)
 		*err = e;
 		return WP_ERR_IO;
 	}
+	if (old && has_line(old, line, last)) {
+		free(old);
+		return WP_OK;
+	}
 	text = xasprintf("%s%s\n", old ? old : "", line);
 	rc = fs_write_atomic(path, text, strlen(text), err) ? WP_ERR_IO : WP_OK;
 	free(text);
@@ -27,29 +46,44 @@ static int append_line(const char *path, const char *line, char **err)
 	return rc;
 }
 
+static bool history_has(const char *path, const char *line)
+{
+	char *text = NULL, *e = NULL;
+	size_t len;
+	bool there = !fs_read_file(path, &text, &len, &e) && has_line(text, line, false);
+	free(text);
+	free(e);
+	return there;
+}
+
 /* Record a change: in the game's history, and for the report of the turn
  * now waiting (orders/NNNN/.gm). */
 int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
 {
 	va_list ap;
-	char *what, *when = time_format_iso(c->now), *line, *path, *dir;
-	int rc;
+	char *what, *when = time_format_iso(c->now), *line, *path, *dir, *gm;
+	int rc = WP_OK;
 
 	va_start(ap, fmt);
 	what = xvasprintf(fmt, ap);
 	va_end(ap);
 	line = xasprintf("%s turn %d: %s", when, g->turn, what);
+	/* The history's line, to the second, is the note's key: there, it
+	 * was noted (the .gm line first); else the .gm line is written
+	 * unless the last one is the same. */
 	path = campaign_game_path(c, g->id, "history");
-	rc = append_line(path, line, err);
+	if (!fs_exists(path) || !history_has(path, line)) {
+		dir = campaign_orders_path(c, g->id, g->turn, NULL);
+		gm = xasprintf("%s/.gm", dir);
+		rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
+		if (!rc)
+			rc = append_line(gm, what, true, err);
+		if (!rc)
+			rc = append_line(path, line, false, err);
+		free(gm);
+		free(dir);
+	}
 	free(path);
-	dir = campaign_orders_path(c, g->id, g->turn, NULL);
-	path = xasprintf("%s/.gm", dir);
-	if (!rc && fs_mkdirs(dir, err))
-		rc = WP_ERR_IO;
-	if (!rc)
-		rc = append_line(path, what, err);
-	free(path);
-	free(dir);
 	free(line);
 	free(when);
 	free(what);

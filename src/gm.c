@@ -1,4 +1,5 @@
 /* gm.c - the game master's changes to a running game; see gm.h. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,7 @@ int gm_game_resume(struct campaign *c, const char *id, char **err)
 	return finish(c, &g, rc, err);
 }
 
-int gm_game_end(struct campaign *c, const char *id, char **err)
+static int game_end(struct campaign *c, const char *id, char **err)
 {
 	struct game g;
 	struct events ev = EVENTS_INIT;
@@ -278,8 +279,8 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 	return finish(c, &g, rc, err);
 }
 
-int gm_player_replace(struct campaign *c, const char *id, const char *name, const char *spec,
-		      char **password, char **err)
+static int player_replace(struct campaign *c, const char *id, const char *name,
+			  const char *spec, char **password, char **err)
 {
 	struct game g;
 	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL, *gen = NULL;
@@ -390,4 +391,182 @@ int gm_player_drop(struct campaign *c, const char *id, const char *name, char **
 	if (!rc && g.engine->over(&g))
 		g.status = GAME_OVER;
 	return finish(c, &g, rc, err);
+}
+
+/* --- finishing what a kill interrupted -------------------------------------- */
+
+/* A verb that mails and notes before it saves game.xml writes down first
+ * what it does (games/ID/.gm-intent: the time it ran at, a digest of the
+ * game.xml it started from, the verb and its words) and removes that once
+ * game.xml is saved.  Killed in between, it is done again by the next
+ * command on the game or the next run, at the same time and with the
+ * same words: its mails have the same keys (written over, unsent) and
+ * its notes the same lines (not written twice).  A game.xml no longer
+ * the one it started from was saved: the verb was done. */
+
+static char *gm_intent_path(const struct campaign *c, const char *id)
+{
+	return campaign_game_path(c, id, ".gm-intent");
+}
+
+/* FNV-1a of game id's game.xml, in hex; "-" if it cannot be read. */
+static char *state_digest(const struct campaign *c, const char *id)
+{
+	char *path = campaign_game_path(c, id, "game.xml"), *buf = NULL, *e = NULL;
+	size_t len = 0;
+	unsigned long long h = 1469598103934665603ULL;
+	char *out;
+	if (fs_read_file(path, &buf, &len, &e)) {
+		free(e);
+		free(path);
+		return xstrdup("-");
+	}
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+	out = xasprintf("%016llx", h);
+	free(buf);
+	free(path);
+	return out;
+}
+
+enum { VERB_END, VERB_REPLACE };
+static const char *const verb_names[] = { "end", "replace" };
+
+static int do_verb(struct campaign *c, const char *id, int verb, char **words, char **err)
+{
+	char *unused = NULL;
+	int rc;
+	if (verb == VERB_END)
+		return game_end(c, id, err);
+	rc = player_replace(c, id, words[0], words[1], &unused, err);
+	free(unused);
+	return rc;
+}
+
+/* Write the intent, do the verb, remove the intent once it is done (or
+ * refused: then nothing was changed). */
+static int gm_do(struct campaign *c, const char *id, int verb, char **words, size_t nwords,
+		 char **err)
+{
+	char *path = gm_intent_path(c, id), *digest = state_digest(c, id);
+	struct sb text = SB_INIT;
+	int rc;
+	sb_addf(&text, "%lld\n%s\n%s\n", c->now, digest, verb_names[verb]);
+	for (size_t i = 0; i < nwords; i++)
+		sb_addf(&text, "%s\n", words[i]);
+	rc = fs_write_private(path, sb_str(&text), strlen(sb_str(&text)), err) ? WP_ERR_IO
+										: WP_OK;
+	if (!rc)
+		rc = do_verb(c, id, verb, words, err);
+	if (rc == WP_OK || rc == WP_ERR_USAGE || rc == WP_ERR_NOTFOUND) {
+		char *e = NULL;
+		if (fs_unlink(path, &e) && !rc) {
+			*err = e;
+			rc = WP_ERR_IO;
+		} else {
+			free(e);
+		}
+	}
+	sb_release(&text);
+	free(digest);
+	free(path);
+	return rc;
+}
+
+/* Sweep the temporary files a killed command left in game id, then finish
+ * its change; before a verb that writes, under the lock. */
+static int gm_begin(struct campaign *c, const char *id, char **err)
+{
+	struct game g;
+	char *e = NULL;
+	if (campaign_load_game(c, id, &g, &e)) {
+		free(e); /* said again by the verb */
+	} else {
+		campaign_sweep_game(c, id, g.turn);
+		game_release(&g);
+	}
+	return gm_finish(c, id, err);
+}
+
+int gm_finish(struct campaign *c, const char *id, char **err)
+{
+	char *path = gm_intent_path(c, id), *text = NULL, *digest, *save = NULL;
+	char *line[5] = { NULL };
+	size_t len, n = 0;
+	long long then;
+	int rc = WP_OK, verb = -1;
+
+	if (!fs_exists(path)) {
+		free(path);
+		return WP_OK;
+	}
+	if (fs_read_file(path, &text, &len, err)) {
+		free(path);
+		return WP_ERR_IO;
+	}
+	for (char *l = strtok_r(text, "\n", &save); l && n < ARRAY_SIZE(line);
+	     l = strtok_r(NULL, "\n", &save))
+		line[n++] = l;
+	for (size_t i = 0; n >= 3 && i < ARRAY_SIZE(verb_names); i++)
+		if (!strcmp(line[2], verb_names[i]))
+			verb = (int)i;
+	if (verb < 0 || (verb == VERB_REPLACE && n < 5) || !parse_int(line[0], LLONG_MIN, LLONG_MAX, &then)) {
+		*err = xasprintf("%s: not a game master's change in progress", path);
+		rc = WP_ERR_DATA;
+	} else if (digest = state_digest(c, id), strcmp(digest, line[1])) {
+		/* game.xml was saved: only the intent was left. */
+		free(digest);
+		rc = fs_unlink(path, err) ? WP_ERR_IO : WP_OK;
+	} else {
+		long long now = c->now;
+		free(digest);
+		c->now = then;
+		rc = gm_do(c, id, verb, line + 3, n - 3, err);
+		c->now = now;
+	}
+	free(text);
+	free(path);
+	return rc;
+}
+
+int gm_game_end(struct campaign *c, const char *id, char **err)
+{
+	int rc = gm_begin(c, id, err);
+	char *words[1] = { NULL };
+	if (!rc)
+		rc = gm_do(c, id, VERB_END, words, 0, err);
+	return rc;
+}
+
+int gm_player_replace(struct campaign *c, const char *id, const char *name, const char *spec,
+		      char **password, char **err)
+{
+	char *gen = NULL, *full = NULL, *words[2];
+	int rc = gm_begin(c, id, err);
+
+	*password = NULL;
+	if (rc)
+		return rc;
+	/* A generated password is made once, before anything is written, and
+	 * kept in the intent: done again, the welcome mail is the same. */
+	if (strchr(spec, ':') && !strchr(strchr(spec, ':') + 1, ':')) {
+		if (!(gen = password_generate(err)))
+			return WP_ERR_IO;
+		full = xasprintf("%s:%s", spec, gen);
+	}
+	if (strchr(name, '\n') || strchr(spec, '\n')) {
+		*err = xasprintf("'%s': write NEWNAME:EMAIL[:PASSWORD] (a name of 1-32 letters, "
+				 "digits, - or _)", spec);
+		rc = WP_ERR_USAGE;
+	} else {
+		words[0] = (char *)name;
+		words[1] = full ? full : (char *)spec;
+		rc = gm_do(c, id, VERB_REPLACE, words, 2, err);
+	}
+	if (!rc && gen)
+		*password = gen;
+	else
+		free(gen);
+	free(full);
+	return rc;
 }

@@ -36,4 +36,8 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		      char **password, char **err);
 int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err);
 
+/* Finish a `game end` or `player replace` a kill interrupted in game id
+ * (games/ID/.gm-intent), as it was given; WP_OK if there was none. */
+int gm_finish(struct campaign *c, const char *id, char **err);
+
 #endif

@@ -23,7 +23,10 @@ void run_result_add(struct run_result *r, const char *id, enum run_outcome o,
 		/* One broken game never stops the others, not even when its
 		 * own files cannot be written: every write is atomic, so a
 		 * game that fails is left as it was. */
-		strlist_addf(&r->errors, "%s: %s", id, err ? err : "failed");
+		if (err && !strncmp(err, id, strlen(id)) && !strncmp(err + strlen(id), ": ", 2))
+			strlist_add(&r->errors, err); /* it names its game already */
+		else
+			strlist_addf(&r->errors, "%s: %s", id, err ? err : "failed");
 		r->failed++;
 		break;
 	case RUN_QUIET:

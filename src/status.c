@@ -48,6 +48,7 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 int campaign_status(const struct campaign *c, const char *id, struct sb *out, char **err)
 {
 	struct strlist ids = STRLIST_INIT;
+	bool damaged = false;
 	int rc;
 	if (id) {
 		struct game g;
@@ -61,13 +62,21 @@ int campaign_status(const struct campaign *c, const char *id, struct sb *out, ch
 	for (size_t i = 0; !rc && i < ids.n; i++) {
 		struct game g;
 		char *e = NULL;
-		if (campaign_load_game(c, ids.v[i], &g, &e))
+		if (campaign_load_game(c, ids.v[i], &g, &e)) {
+			/* Shown in the table, and the first one said again
+			 * with a failing status: a damaged state needs mending. */
 			sb_addf(out, "%-12s unreadable: %s\n", ids.v[i], e);
-		else
+			if (!damaged)
+				*err = xstrdup(e);
+			damaged = true;
+		} else {
 			status_line(c, &g, out);
+		}
 		free(e);
 		game_release(&g);
 	}
+	if (!rc && damaged)
+		rc = WP_ERR_DATA;
 	if (!rc && !ids.n)
 		sb_adds(out, "No games yet; create one with 'wyrmpost new'.\n");
 	strlist_clear(&ids);

@@ -20,6 +20,7 @@
 #include "engine.h"
 #include "fsutil.h"
 #include "gm-notes.h"
+#include "gm.h"
 #include "outbox.h"
 #include "pending.h"
 #include "report.h"
@@ -291,7 +292,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
-		if ((rc = rollback_finish(c, id, &to, err)))
+		if ((rc = rollback_finish(c, id, &to, err)) || (rc = gm_finish(c, id, err)))
 			return rc;
 	}
 	rc = campaign_load_game(c, id, &g, err);

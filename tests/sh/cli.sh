@@ -183,8 +183,10 @@ if LC_ALL=C grep -q "$(printf '\033')" "$scratch/err"; then fail "a raw escape r
 # Glass votes): status says so.
 cp -R "$top_srcdir/examples/campaign/games/saga" "$scratch/c/games/"
 chmod -R u+w "$scratch/c/games/saga"
-expect_status 0 wp status
+expect_status 65 wp status      # g1 is still damaged: listed, and named
 expect_grep '^saga .*orders 0/1, more wanted' "$scratch/out"
+expect_grep '^g1 .*unreadable: .*games/g1/game.xml:4:' "$scratch/out"
+expect_grep 'games/g1/game.xml:4:' "$scratch/err"
 rm -rf "$scratch/c/games/saga"
 
 # Deadlines on a calendar, in the game's zone: T0 is Friday 2027-01-15

@@ -82,4 +82,26 @@ expect_grep 'f2: .*not a regular file' "$scratch/err"
 rm "$scratch/c/games/f3/orders/0001/ann"
 expect_status 74 env WYRMPOST_NOW=$((T0 + 36000)) timeout 60 "$WYRMPOST" -d "$scratch/c" run
 [ -f "$scratch/c/games/f3/turns/0001.xml" ] && ok || fail "f3 was not played once mended"
+
+# A game whose game.xml is lost is named with the way back, by run,
+# status and check (65), and the others still play; a folder a killed
+# `new` left without game.xml nor snapshots blocks nothing.
+rm -f "$scratch/c/games"/f?/orders/0001/ann
+rm "$scratch/c/games/g3/game.xml"
+mkdir -p "$scratch/c/games/k1/turns" "$scratch/c/games/k1/orders"
+expect_status 65 env WYRMPOST_NOW=$((T0 + 43200)) "$WYRMPOST" -d "$scratch/c" run
+last=$(ls "$scratch/c/games/g3/turns" | tail -n 1)
+expect_grep "^wyrmpost: g3: game.xml is missing; restore the last state with: cp games/g3/turns/$last games/g3/game.xml\$" "$scratch/err"
+expect_no_grep 'k1' "$scratch/err"
+[ -f "$scratch/c/games/g1/turns/0002.xml" ] && ok || fail "g1 was not played beside a lost game"
+expect_status 65 wp status
+expect_grep "^wyrmpost: g3: game.xml is missing; restore the last state with: cp games/g3/turns/$last" "$scratch/err"
+expect_grep '^g1 ' "$scratch/out"
+expect_status 65 wp check
+expect_grep "^wyrmpost: g3: game.xml is missing; restore the last state with: cp games/g3/turns/$last" "$scratch/err"
+expect_status 0 wp new k1 burglar --seed 4 --deadline 1h --player ann:ann@example.org:pa \
+	--player bob:bob@example.org:pb
+[ -f "$scratch/c/games/k1/game.xml" ] && ok || fail "new did not take over k1's empty folder"
+cp "$scratch/c/games/g3/turns/$last" "$scratch/c/games/g3/game.xml"
+expect_status 0 wp check
 finish
