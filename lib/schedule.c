@@ -1,8 +1,8 @@
 /* schedule.c - deadlines and local time; see schedule.h.
  *
- * Local time in a named zone needs the C library's zone database, which it
- * reads through TZ.  The core is single-threaded, so these functions set TZ
- * for the conversion and put the old value back.
+ * Local time in a named zone comes from tz.c, which reads the zone itself:
+ * the C library converts only in the one zone that the environment's TZ
+ * names, and setting TZ is unsafe while `run`'s commit thread runs.
  */
 #include "schedule.h"
 
@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "tz.h"
 #include "util.h"
 
 static bool parse_interval(const char *spec, long long *seconds)
@@ -122,63 +123,45 @@ const char *sched_check_tz(const char *tz)
 	bool ok;
 	if (!strcmp(tz, "UTC"))
 		return NULL;
-	if (!*tz || tz[0] == '/' || strstr(tz, "..") || strlen(tz) > 64)
+	if (!tz_name_safe(tz))
 		return "is not a time-zone name";
-	path = xasprintf("/usr/share/zoneinfo/%s", tz);
+	path = xasprintf("%s/%s", TZ_DIR_DEFAULT, tz);
 	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
 	free(path);
 	return ok ? NULL : "is not a time zone known to this system (see /usr/share/zoneinfo)";
 }
 
-struct tz_saved {
-	char *old;
-	bool had;
-};
-
-static void tz_enter(struct tz_saved *s, const char *tz)
+/* The local time at t in zone z; the callers' times (up to the year
+ * 9999) are all within its range. */
+static void local_at(const struct tz_zone *z, long long t, struct tm *tm)
 {
-	const char *old = getenv("TZ");
-	s->had = old != NULL;
-	s->old = old ? xstrdup(old) : NULL;
-	setenv("TZ", tz, 1);
-	tzset();
-}
-
-static void tz_leave(struct tz_saved *s)
-{
-	if (s->had)
-		setenv("TZ", s->old, 1);
-	else
-		unsetenv("TZ");
-	tzset();
-	free(s->old);
+	if (!tz_to_local(z, t, tm))
+		BUG("time %lld out of range", t);
 }
 
 /* The first moment strictly after t at which the clock in zone tz shows
  * minutes after midnight on one of the weekdays in days. */
 static long long next_on_days(long long t, int minutes, unsigned days, const char *tz)
 {
-	struct tz_saved saved;
+	const struct tz_zone *z = tz_zone_get(NULL, tz);
 	struct tm tm;
-	time_t tt = (time_t)t, cand = tt;
+	long long cand = t;
 
-	tz_enter(&saved, tz);
-	localtime_r(&tt, &tm);
-	/* Try today, then the following days; mktime() normalises the day
-	 * and picks the right offset across daylight-saving changes. */
+	local_at(z, t, &tm);
+	/* Try today, then the following days; tz_from_local() normalises
+	 * the day, and reads a time in a gap or a fold as tz.h says. */
 	for (int day = 0; day < 9; day++) {
 		struct tm c = tm;
 		c.tm_mday += day;
 		c.tm_hour = minutes / 60;
 		c.tm_min = minutes % 60;
 		c.tm_sec = 0;
-		c.tm_isdst = -1;
-		cand = mktime(&c);
-		if (cand > tt && (days & (1u << c.tm_wday)))
+		if (!tz_from_local(z, &c, &cand))
+			BUG("time %lld out of range", t);
+		if (cand > t && (days & (1u << c.tm_wday)))
 			break;
 	}
-	tz_leave(&saved);
-	return (long long)cand;
+	return cand;
 }
 
 long long sched_next_local(long long t, int minutes, const char *tz)
@@ -210,24 +193,14 @@ long long sched_next_deadline(const char *spec, const char *tz, long long now, l
 
 char *sched_format_local(long long t, const char *tz)
 {
-	/* The last answer, kept: every report of a game shows the same
-	 * deadline, and each switch of TZ makes the C library read the
-	 * zone's file again (twice a call: in and back). */
-	static long long last_t;
-	static char *last_tz, last_out[64];
-	struct tz_saved saved;
 	struct tm tm;
-	time_t tt = (time_t)t;
+	char out[64];
+	int n;
 
-	if (last_tz && t == last_t && !strcmp(tz, last_tz))
-		return xstrdup(last_out);
-	tz_enter(&saved, tz);
-	localtime_r(&tt, &tm);
-	if (!strftime(last_out, sizeof last_out, "%Y-%m-%d %H:%M %Z", &tm))
-		last_out[0] = '\0';
-	tz_leave(&saved);
-	free(last_tz);
-	last_tz = xstrdup(tz);
-	last_t = t;
-	return xstrdup(last_out);
+	local_at(tz_zone_get(NULL, tz), t, &tm);
+	/* What strftime's "%Y-%m-%d %H:%M %Z" gave, but %Z would name the
+	 * C library's own zone, not tz's. */
+	n = snprintf(out, sizeof out, "%d-%02d-%02d %02d:%02d %s", tm.tm_year + 1900,
+		     tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_zone);
+	return xstrdup(n > 0 && (size_t)n < sizeof out ? out : "");
 }

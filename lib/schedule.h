@@ -7,6 +7,9 @@
  * before, not from when the run came round to it, so a cron job a minute
  * late does not push every later turn a minute on.  These functions are
  * pure: they take the time as an argument and never read the clock.
+ * Where the clocks change, a time of day that the clock skips is read as
+ * far past the gap as it was into it (02:30 becomes 03:30 of summer time)
+ * and one the clock shows twice is the first of the two (tz.h).
  */
 #ifndef WP_SCHEDULE_H
 #define WP_SCHEDULE_H

@@ -5,11 +5,11 @@
 # header of its own folder, of lib/, or (games only) of the games' layer.
 # Calls, by nm on the layer libraries of the build tree: no library leaves
 # undefined a symbol that only a library above or beside it defines, and
-# no game calls the clock, the environment, a time zone (lib/schedule) or
-# rand().  Then libharu's private headers only in print/hpdf-glue.c; nothing of
-# src/ outside src/cli/ includes a header of the CLI or calls a function
-# the CLI defines; and no code outside src/games/ names a game of GAMES, or
-# a colour of its own.
+# no game calls the clock, the environment, a time zone (lib/schedule,
+# lib/tz) or rand().  Then libharu's private headers only in
+# print/hpdf-glue.c; nothing of src/ outside src/cli/ includes a header of
+# the CLI or calls a function the CLI defines; and no code outside
+# src/games/ names a game of GAMES, or a colour of its own.
 . "$top_srcdir/tests/sh/lib.sh"
 cd "$top_srcdir" || exit 99
 
@@ -109,9 +109,9 @@ if [ -n "$calls_ok" ]; then
 	# No engine reads the clock, the environment or a time zone, or draws
 	# its own random numbers: the core hands it the time and the game's
 	# clock in struct engine_ctx, and randomness in g->rng.  lib/schedule
-	# is the time zones' module: none of it either.
+	# and lib/tz are the time zones' modules: none of them either.
 	"$nm" -A -g --defined-only "$(library lib)" |
-		awk -F: '$2 ~ /(^|-)schedule\.o$/ && NF >= 3 { split($3, f, " "); print f[3] }' \
+		awk -F: '$2 ~ /(^|-)(schedule|tz)\.o$/ && NF >= 3 { split($3, f, " "); print f[3] }' \
 		>"$scratch/zone"
 	[ -s "$scratch/zone" ] || fail "found no lib/schedule functions in $(library lib)"
 	clock='setenv unsetenv putenv clearenv getenv secure_getenv environ __environ
@@ -125,7 +125,7 @@ if [ -n "$calls_ok" ]; then
 			[ "$sym" = "$f" ] && echo "libwyrmgames.a($member) calls $sym"
 		done
 		grep -qxF "$sym" "$scratch/zone" &&
-			echo "libwyrmgames.a($member) calls $sym of lib/schedule (a time zone)"
+			echo "libwyrmgames.a($member) calls $sym of lib/schedule or lib/tz (a time zone)"
 		true
 	done)
 	if [ -n "$out" ]; then
