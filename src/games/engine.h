@@ -142,7 +142,9 @@ struct engine {
 /* The registry (src/games/registry.c): every engine in the program.  A game
  * is built in by its folder src/games/NAME/, defining `const struct engine
  * NAME_engine` (hyphens made underscores) and its grammar NAME.rng, and by
- * its name in WP_GAMES in configure.ac; nothing else names it. */
+ * its name in WP_GAMES in configure.ac; nothing else names it.
+ * Every folder holds the same files by role: README.md beside this file.
+ */
 const struct engine *engine_find(const char *name);
 const struct engine *const *engine_list(void); /* NULL-terminated */
 /* Add an engine at run time (the test suites add their test game); the

@@ -1,9 +1,10 @@
 #!/bin/sh
 # new-game.sh - a new game is one folder and one word: a copy of the source
 # tree gets src/games/tally/ (from tests/sh/tally-game/) and "tally" in
-# WP_GAMES, and nothing else; it must build, list the game, and play it
-# from `new` to the end.  A full configure and build of the copy: the
-# slowest shell test, and the only one that runs the autotools.
+# WP_GAMES, and nothing else; it must build, list the game, play it from
+# `new` to the end, and write XML reports its own grammar accepts.  A full
+# configure and build of the copy: the slowest shell test, and the only one
+# that runs the autotools.
 . "$top_srcdir/tests/sh/lib.sh"
 for tool in autoreconf make cc; do
 	command -v "$tool" >/dev/null 2>&1 || { echo "SKIP: no $tool"; exit 77; }
@@ -60,4 +61,18 @@ done
 expect_status 0 "$W" -d "$c" report t1
 expect_grep 'tally 1[0-9] of 10' "$scratch/out"
 [ $turns -le 6 ] && ok || fail "Tally did not end in 5 turns ($turns)"
+
+# Its XML reports validate against its own grammar, installed beside view.rng.
+if command -v xmllint >/dev/null 2>&1; then
+	mkdir "$scratch/rng"
+	cp "$top_srcdir/schema/view.rng" "$tree/src/games/tally/tally-view.rng" "$scratch/rng/"
+	for x in "$c"/games/t1/reports/*/*.xml; do
+		if xmllint --noout --relaxng "$scratch/rng/tally-view.rng" "$x" 2>"$scratch/err"; then
+			ok
+		else
+			fail "$x does not validate against tally-view.rng"
+			cat "$scratch/err" >&2
+		fi
+	done
+fi
 finish

@@ -1,7 +1,8 @@
 /* city-of-glass.c - City of Glass, as played by mail: the options, setup
  * (a drawn table or the game master's setup file), the stored state, the
  * invariants and the engine table.  The rules are in cog-play.c and
- * cog-orders.c; the rules as played: docs/rules/city-of-glass.md.
+ * cog-orders.c, the reports in cog-view.c (see cog-int.h); the rules as
+ * played: docs/rules/city-of-glass.md.
  */
 #include <math.h>
 #include <stdio.h>
@@ -46,11 +47,6 @@ static const struct option_spec cog_options[] = {
 	  "runs out once more, the game ends and nobody wins", NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
-
-static struct cog_state *S(const struct game *g)
-{
-	return g->state;
-}
 
 static void read_options(const struct game *g, struct cog_state *s)
 {
@@ -249,23 +245,16 @@ static bool load_last(struct cog_state *s, const xmlNode *n)
 	return ok && s->last.nway > 0;
 }
 
-static int cog_load(struct game *g, const xmlNode *node, char **err)
+/* The attributes of the <engine> element: the phase, whose turn it is, the
+ * model being placed, the winner, the decks made and the last activation. */
+static bool load_turn(const struct game *g, struct cog_state *s, const xmlNode *node)
 {
-	struct cog_state *s = xcalloc(1, sizeof *s);
 	char *phase = xml_attr(node, "phase"), *who = xml_attr(node, "current"),
 	     *placing = xml_attr(node, "placing"), *winner = xml_attr(node, "winner");
 	long long decks;
-	bool ok;
+	bool ok = phase && who && xml_attr_int(node, "decks", &decks) && decks >= 1 &&
+		  decks <= 1000 && xml_attr_bool(node, "final", &s->final);
 
-	g->state = s;
-	s->n = (int)g->nplayers;
-	s->winner = -1;
-	s->last.model = -1;
-	read_options(g, s);
-	for (int m = 0; m < COG_MODELS; m++)
-		s->m[m].role = NO_CARD;
-	ok = s->n >= 1 && s->n <= COG_MAXP && phase && who && xml_attr_int(node, "decks", &decks) &&
-	     decks >= 1 && decks <= 1000 && xml_attr_bool(node, "final", &s->final);
 	if (ok) {
 		s->decks = (int)decks;
 		s->phase = !strcmp(phase, "place") ? PH_PLACE : !strcmp(phase, "play") ? PH_PLAY : PH_OVER;
@@ -275,64 +264,97 @@ static int cog_load(struct game *g, const xmlNode *node, char **err)
 		ok = s->current >= 0 && s->placing >= 1 && (!winner || s->winner >= 0) &&
 		     (s->phase == PH_PLACE) == (placing != NULL);
 	}
-	for (xmlNode *n = node->children; ok && n; n = n->next) {
-		if (xml_is(n, "pile")) {
-			struct cog_pile *p = &s->piles[s->npiles];
-			long long books;
-			bool turned;
-			ok = s->npiles < COG_MAX_PILES && attr_num(n, "x", &p->x) &&
-			     attr_num(n, "y", &p->y) && xml_attr_bool(n, "turned", &turned) &&
-			     xml_attr_int(n, "books", &books) && books >= 1 && books <= 99;
-			if (!ok)
-				break; /* p may be one past the table, and turned unread */
-			p->turned = turned;
-			p->books = (int)books;
-			s->npiles++;
-		} else if (xml_is(n, "model")) {
-			ok = load_model(s, n);
-		} else if (xml_is(n, "hand")) {
-			char *name = xml_attr(n, "player");
-			int p = name ? game_player_index(g, name) : -1;
-			free(name);
-			ok = p >= 0 && xml_attr_bool(n, "dropped", &s->dropped[p]) &&
-			     load_cards(n, "cards", s->hand[p], &s->nhand[p], COG_HAND);
-		} else if (xml_is(n, "deck")) {
-			ok = load_cards(n, "cards", s->deck, &s->ndeck, COG_NCARDS);
-		} else if (xml_is(n, "discard")) {
-			ok = load_cards(n, "cards", s->discard, &s->ndiscard, COG_NCARDS);
-		} else if (xml_is(n, "last")) {
-			ok = load_last(s, n);
-		}
-	}
 	free(phase);
 	free(who);
 	free(placing);
 	free(winner);
-	if (ok) {
-		char *why;
-		number_jokers(s);
-		if ((why = cog_table_check(s->piles, (size_t)s->npiles))) {
-			*err = xasprintf("line %ld: the City of Glass table: %s",
-					 xmlGetLineNo((xmlNode *)node), why);
-			free(why);
-			return -1;
-		}
-		if ((why = g->engine->invariant(g))) {
-			*err = xasprintf("line %ld: the City of Glass state does not add up: %s",
-					 xmlGetLineNo((xmlNode *)node), why);
-			free(why);
-			return -1;
-		}
-		return 0;
+	return ok;
+}
+
+static bool load_pile(struct cog_state *s, const xmlNode *n)
+{
+	struct cog_pile *p = &s->piles[s->npiles];
+	long long books;
+	bool turned;
+
+	/* p may be one past the table: nothing is read into it then */
+	if (s->npiles >= COG_MAX_PILES || !attr_num(n, "x", &p->x) || !attr_num(n, "y", &p->y) ||
+	    !xml_attr_bool(n, "turned", &turned) || !xml_attr_int(n, "books", &books) ||
+	    books < 1 || books > 99)
+		return false;
+	p->turned = turned;
+	p->books = (int)books;
+	s->npiles++;
+	return true;
+}
+
+static bool load_hand(const struct game *g, struct cog_state *s, const xmlNode *n)
+{
+	char *name = xml_attr(n, "player");
+	int p = name ? game_player_index(g, name) : -1;
+	free(name);
+	return p >= 0 && xml_attr_bool(n, "dropped", &s->dropped[p]) &&
+	       load_cards(n, "cards", s->hand[p], &s->nhand[p], COG_HAND);
+}
+
+/* One child of the <engine> element. */
+static bool load_child(const struct game *g, struct cog_state *s, const xmlNode *n)
+{
+	if (xml_is(n, "pile"))
+		return load_pile(s, n);
+	if (xml_is(n, "model"))
+		return load_model(s, n);
+	if (xml_is(n, "hand"))
+		return load_hand(g, s, n);
+	if (xml_is(n, "deck"))
+		return load_cards(n, "cards", s->deck, &s->ndeck, COG_NCARDS);
+	if (xml_is(n, "discard"))
+		return load_cards(n, "cards", s->discard, &s->ndiscard, COG_NCARDS);
+	if (xml_is(n, "last"))
+		return load_last(s, n);
+	return true;
+}
+
+static int cog_load(struct game *g, const xmlNode *node, char **err)
+{
+	struct cog_state *s = xcalloc(1, sizeof *s);
+	char *why;
+	bool ok;
+
+	g->state = s;
+	s->n = (int)g->nplayers;
+	s->winner = -1;
+	s->last.model = -1;
+	read_options(g, s);
+	for (int m = 0; m < COG_MODELS; m++)
+		s->m[m].role = NO_CARD;
+	ok = s->n >= 1 && s->n <= COG_MAXP && load_turn(g, s, node);
+	for (const xmlNode *n = node->children; ok && n; n = n->next)
+		ok = load_child(g, s, n);
+	if (!ok) {
+		*err = xasprintf("line %ld: the City of Glass state does not add up",
+				 xmlGetLineNo((xmlNode *)node));
+		return -1;
 	}
-	*err = xasprintf("line %ld: the City of Glass state does not add up",
-			 xmlGetLineNo((xmlNode *)node));
-	return -1;
+	number_jokers(s);
+	if ((why = cog_table_check(s->piles, (size_t)s->npiles))) {
+		*err = xasprintf("line %ld: the City of Glass table: %s",
+				 xmlGetLineNo((xmlNode *)node), why);
+		free(why);
+		return -1;
+	}
+	if ((why = g->engine->invariant(g))) {
+		*err = xasprintf("line %ld: the City of Glass state does not add up: %s",
+				 xmlGetLineNo((xmlNode *)node), why);
+		free(why);
+		return -1;
+	}
+	return 0;
 }
 
 static void cog_save(const struct game *g, xmlNode *node)
 {
-	const struct cog_state *s = S(g);
+	const struct cog_state *s = COG(g);
 	static const char *const phases[] = { "place", "play", "over" };
 	char num[32], card[8];
 	xmlNode *n;
@@ -399,40 +421,18 @@ static void cog_release(struct game *g)
 	g->state = NULL;
 }
 
-/* --- whose turn ---------------------------------------------------------- */
+/* --- checks for the tests and for loading -------------------------------- */
 
-static void cog_awaited(const struct game *g, bool *awaited)
+/* Each model has a role only in play, one to a suit, and stands on the
+ * table clear of the piles and the other bases; the roles' cards are
+ * counted in seen, and the models placed in *placed. */
+static char *models_invariant(const struct cog_state *s, int *seen, int *placed)
 {
-	const struct cog_state *s = S(g);
-	for (int p = 0; p < s->n; p++)
-		awaited[p] = s->phase != PH_OVER && p == s->current && !s->dropped[p];
-}
-
-static bool cog_over(const struct game *g)
-{
-	return S(g)->phase == PH_OVER;
-}
-
-/* --- checks for the tests and for loading --------------------------------- */
-
-static char *cog_invariant(const struct game *g)
-{
-	const struct cog_state *s = S(g);
 	struct cog_box boxes[COG_MAX_PILES];
 	size_t nb = cog_boxes(s, boxes);
 	const struct cog_table t = { COG_TABLE, COG_TABLE, boxes, nb };
-	int seen[COG_NCARDS + 1] = { 0 }, placed = 0, suits[4] = { 0 };
+	int suits[4] = { 0 };
 
-	for (int i = 0; i < s->ndeck; i++)
-		seen[s->deck[i]]++;
-	for (int i = 0; i < s->ndiscard; i++)
-		seen[s->discard[i]]++;
-	for (int p = 0; p < s->n; p++) {
-		if (s->dropped[p] && s->nhand[p])
-			return xasprintf("%s left but holds cards", g->players[p].name);
-		for (int i = 0; i < s->nhand[p]; i++)
-			seen[s->hand[p][i]]++;
-	}
 	for (int m = 0; m < COG_MODELS; m++) {
 		const struct cog_model *md = &s->m[m];
 		if (md->role != NO_CARD) {
@@ -444,7 +444,7 @@ static char *cog_invariant(const struct game *g)
 				return xasprintf("two models share the %s's suit",
 						 cog_role_names[cog_suit(md->role)]);
 		}
-		placed += md->placed;
+		*placed += md->placed;
 		if (md->out && !md->placed)
 			return xasprintf("model %c is out but was never placed", cog_model_names[m]);
 		if (!cog_in_play(s, m))
@@ -460,11 +460,13 @@ static char *cog_invariant(const struct game *g)
 				return xasprintf("models %c and %c overlap", cog_model_names[o],
 						 cog_model_names[m]);
 	}
-	for (int c = 0; c < COG_NCARDS; c++)
-		if (seen[c] != 1)
-			return xasprintf("card %d is in %d places", c, seen[c]);
-	if (seen[COG_NCARDS])
-		return xstrdup("more than two jokers");
+	return NULL;
+}
+
+/* The phase agrees with the models placed, the players still in and the
+ * winner. */
+static char *phase_invariant(const struct cog_state *s, int placed)
+{
 	if (!s->m[0].placed)
 		return xstrdup("model A is not on the table");
 	if (s->phase == PH_PLACE && placed != s->placing)
@@ -481,23 +483,32 @@ static char *cog_invariant(const struct game *g)
 	return NULL;
 }
 
-/* Hidden from keep: the deck's order and the other hands. */
-static void cog_scramble(struct game *g, int keep, struct rng *r)
+/* Every card is in one place (deck, discard pile, a hand or a model's
+ * role), the models stand as the rules allow, and the phase agrees. */
+static char *cog_invariant(const struct game *g)
 {
-	struct cog_state *s = S(g);
-	int pool[COG_NCARDS], n = 0;
+	const struct cog_state *s = COG(g);
+	int seen[COG_NCARDS + 1] = { 0 }, placed = 0;
+	char *why;
+
 	for (int i = 0; i < s->ndeck; i++)
-		pool[n++] = s->deck[i];
-	for (int p = 0; p < s->n; p++)
-		for (int i = 0; p != keep && i < s->nhand[p]; i++)
-			pool[n++] = s->hand[p][i];
-	rng_shuffle(r, pool, (size_t)n, sizeof pool[0]);
-	n = 0;
-	for (int i = 0; i < s->ndeck; i++)
-		s->deck[i] = pool[n++];
-	for (int p = 0; p < s->n; p++)
-		for (int i = 0; p != keep && i < s->nhand[p]; i++)
-			s->hand[p][i] = pool[n++];
+		seen[s->deck[i]]++;
+	for (int i = 0; i < s->ndiscard; i++)
+		seen[s->discard[i]]++;
+	for (int p = 0; p < s->n; p++) {
+		if (s->dropped[p] && s->nhand[p])
+			return xasprintf("%s left but holds cards", g->players[p].name);
+		for (int i = 0; i < s->nhand[p]; i++)
+			seen[s->hand[p][i]]++;
+	}
+	if ((why = models_invariant(s, seen, &placed)))
+		return why;
+	for (int c = 0; c < COG_NCARDS; c++)
+		if (seen[c] != 1)
+			return xasprintf("card %d is in %d places", c, seen[c]);
+	if (seen[COG_NCARDS])
+		return xstrdup("more than two jokers");
+	return phase_invariant(s, placed);
 }
 
 const struct engine city_of_glass_engine = {

@@ -1,14 +1,16 @@
 /* cog-int.h - City of Glass, shared by the files of its engine (not an
  * interface for the rest of the program: that is city_of_glass_engine).
  *
- *   cog-geom.c     exact geometry: sight, paths, distances (cog-geom.h)
- *   cog-table.c    the book piles: drawn or given, and checked (cog-table.h)
- *   cog-play.c     cards, roles, sight between models, placing, playing a
- *                  turn
- *   cog-orders.c   reading orders, checking them with forecasts, legal
- *                  orders, the no-orders rule
- *   cog-view.c     the text report and the picture of the table
- *   city-of-glass.c  setup, load and save, invariants, the engine table
+ *   city-of-glass.c  the options, setup, load and save, invariants, the
+ *                    engine table
+ *   cog-orders.c     reading orders, checking them with forecasts, whose
+ *                    turn it is, legal orders, the no-orders rule
+ *   cog-play.c       cards, roles, sight between models, placing, playing a
+ *                    turn, a player leaving
+ *   cog-view.c       the text report, the picture of the table, the
+ *                    scramble
+ *   cog-geom.c       exact geometry: sight, paths, distances (cog-geom.h)
+ *   cog-table.c      the book piles: drawn or given, and checked (cog-table.h)
  *
  * The state is one flat struct without pointers, so check() simulates a
  * mail's orders on a plain copy.  The rules as played, with every choice
@@ -82,6 +84,11 @@ struct cog_order {
 	struct cog_xy way[COG_MAX_WAY];
 };
 
+static inline struct cog_state *COG(const struct game *g)
+{
+	return g->state;
+}
+
 /* A run of the rules: the state, its generator and where events go.
  * check() runs with ev NULL and a generator of its own. */
 struct cog_run {
@@ -151,6 +158,10 @@ size_t cog_place_spots(const struct cog_state *s, struct cog_xy *out, size_t max
 size_t cog_place_sample(const struct cog_state *s, struct cog_xy *out, size_t max);
 /* Pass the turn to the next seat still playing; ends the game when none. */
 void cog_next_turn(struct cog_run *run);
+int cog_advance(struct game *g, const struct turn_orders *orders,
+		const struct engine_ctx *ctx, struct events *ev, char **err);
+void cog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
+bool cog_over(const struct game *g);
 
 /* --- cog-orders.c -------------------------------------------------------- */
 
@@ -160,14 +171,14 @@ void cog_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	       const struct engine_ctx *ctx);
 void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	       struct strlist *out);
+void cog_awaited(const struct game *g, bool *awaited);
 void cog_nmr(const struct game *g, int p, struct strlist *orders);
-int cog_advance(struct game *g, const struct turn_orders *orders,
-		const struct engine_ctx *ctx, struct events *ev, char **err);
-void cog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
 
 /* --- cog-view.c ---------------------------------------------------------- */
 
 void cog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void cog_board(const struct game *g, int p, struct view *v);
+/* Hidden from keep: the deck's order and the other hands. */
+void cog_scramble(struct game *g, int keep, struct rng *r);
 
 #endif

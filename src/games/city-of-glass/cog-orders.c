@@ -1,6 +1,6 @@
 /* cog-orders.c - City of Glass: reading orders, checking them with a
- * forecast of what they will do, the legal orders, the no-orders rule and
- * playing a turn (see cog-int.h). */
+ * forecast of what they will do, whose turn it is, the legal orders and
+ * the no-orders rule (see cog-int.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,99 +52,115 @@ static char *tidy(const char *text)
 static const char *const exchange_words[] = { "exchange", "catch", "seduce", "unmask",
 					      "murder", NULL };
 
-bool cog_parse(const char *text, struct cog_order *o, const char **code, char **reason)
+/* Split t (modified) at its spaces into w, which holds COG_MAX_WAY + 2
+ * words; -1 when there are more. */
+static int split_words(char *t, char **w)
 {
-	char *t = tidy(text), *save = NULL, *w[COG_MAX_WAY + 2];
+	char *save = NULL;
 	int nw = 0;
-	bool ok = false;
-
-	memset(o, 0, sizeof *o);
 	for (char *tok = strtok_r(t, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		if (nw == COG_MAX_WAY + 2) {
-			ok = bad(code, reason, "too-long", xasprintf("too many words; a move has at "
-								      "most %d points", COG_MAX_WAY));
-			goto out;
-		}
+		if (nw == COG_MAX_WAY + 2)
+			return -1;
 		w[nw++] = tok;
 	}
-	if (!nw) {
+	return nw;
+}
+
+/* `place X,Y` and `move X,Y ...`. */
+static bool parse_points(char **w, int nw, struct cog_order *o, const char **code,
+			 char **reason)
+{
+	o->verb = ascii_casecmp(w[0], "place") ? V_MOVE : V_PLACE;
+	if (nw < 2 || (o->verb == V_PLACE && nw > 2))
+		return bad(code, reason, "bad-point",
+			   xstrdup(o->verb == V_PLACE ? "write one point: 'place 12.5,20'"
+						      : "write the points to move through: "
+							"'move 12.5,20 14,22'"));
+	for (int i = 1; i < nw; i++)
+		if (!parse_xy(w[i], &o->way[o->nway++]))
+			return bad(code, reason, "bad-point",
+				   xasprintf("'%s' is not a point; write x,y in inches, e.g. "
+					     "12.5,20", w[i]));
+	return true;
+}
+
+/* `play CARD on MODEL`, `play joker` and `discard CARD`. */
+static bool parse_card(char **w, int nw, struct cog_order *o, const char **code,
+		       char **reason)
+{
+	bool play = !ascii_casecmp(w[0], "play");
+	int m = -1;
+
+	if (nw < 2 || nw > 4 || (nw == 4 && ascii_casecmp(w[2], "on")))
+		return bad(code, reason, "bad-order",
+			   xstrdup(play ? "write 'play CARD on MODEL', e.g. 'play 7H on B', or "
+					  "'play joker'"
+					: "write 'discard CARD', e.g. 'discard 7H'"));
+	if ((o->card = cog_card_parse(w[1])) < 0)
+		return bad(code, reason, "unknown-card",
+			   xasprintf("'%s' is not a card; write rank and suit: A, 2-10, J, Q, "
+				     "K and S, H, D, C (7H, 10S, QD), or joker", w[1]));
+	if (nw > 2 && (m = cog_model_parse(w[nw - 1])) < 0)
+		return bad(code, reason, "no-such-model",
+			   xasprintf("'%s' is not a model; the models are A, B, C and D",
+				     w[nw - 1]));
+	if (!play) {
+		o->verb = V_DISCARD;
+		return nw == 2 || bad(code, reason, "bad-order",
+				      xstrdup("write 'discard CARD': a discard goes on no model"));
+	}
+	if (o->card == COG_JOKER) {
+		o->verb = V_JOKER;
+		return nw == 2 || bad(code, reason, "bad-order",
+				      xstrdup("a joker is played on no model: 'play joker'"));
+	}
+	o->verb = V_PLAY;
+	o->model = m;
+	return m >= 0 || bad(code, reason, "bad-order",
+			     xstrdup("name the model: 'play 7H on B'"));
+}
+
+/* `exchange MODEL` (or one of its other words) and `swap MODEL`, with or
+ * without `with`. */
+static bool parse_exchange(char **w, int nw, struct cog_order *o, const char **code,
+			   char **reason)
+{
+	int k = 0;
+	bool swap = !ascii_casecmp(w[0], "swap");
+
+	while (exchange_words[k] && ascii_casecmp(w[0], exchange_words[k]))
+		k++;
+	if (!swap && !exchange_words[k])
+		return bad(code, reason, "unknown-order",
+			   xasprintf("'%s' is not an order here; the orders are place, play, "
+				     "discard, move, exchange and swap", w[0]));
+	o->verb = swap ? V_SWAP : V_EXCHANGE;
+	if (nw == 3 && !ascii_casecmp(w[1], "with"))
+		w[1] = w[2], nw = 2;
+	if (nw != 2 || (o->model = cog_model_parse(w[1])) < 0)
+		return bad(code, reason, "no-such-model",
+			   xasprintf("write '%s MODEL', the model one of A, B, C and D", w[0]));
+	return true;
+}
+
+bool cog_parse(const char *text, struct cog_order *o, const char **code, char **reason)
+{
+	char *t = tidy(text), *w[COG_MAX_WAY + 2];
+	int nw = split_words(t, w);
+	bool ok;
+
+	memset(o, 0, sizeof *o);
+	if (nw < 0)
+		ok = bad(code, reason, "too-long", xasprintf("too many words; a move has at "
+							      "most %d points", COG_MAX_WAY));
+	else if (!nw)
 		ok = bad(code, reason, "unknown-order", xstrdup("an empty order"));
-		goto out;
-	}
-	if (!ascii_casecmp(w[0], "place") || !ascii_casecmp(w[0], "move")) {
-		o->verb = ascii_casecmp(w[0], "place") ? V_MOVE : V_PLACE;
-		if (nw < 2 || (o->verb == V_PLACE && nw > 2)) {
-			ok = bad(code, reason, "bad-point",
-				 xstrdup(o->verb == V_PLACE ? "write one point: 'place 12.5,20'"
-							    : "write the points to move through: "
-							      "'move 12.5,20 14,22'"));
-			goto out;
-		}
-		for (int i = 1; i < nw; i++)
-			if (!parse_xy(w[i], &o->way[o->nway++])) {
-				ok = bad(code, reason, "bad-point",
-					 xasprintf("'%s' is not a point; write x,y in inches, e.g. "
-						   "12.5,20", w[i]));
-				goto out;
-			}
-		ok = true;
-	} else if (!ascii_casecmp(w[0], "play") || !ascii_casecmp(w[0], "discard")) {
-		bool play = !ascii_casecmp(w[0], "play");
-		int m = -1;
-		if (nw < 2 || nw > 4 || (nw == 4 && ascii_casecmp(w[2], "on"))) {
-			ok = bad(code, reason, "bad-order",
-				 xstrdup(play ? "write 'play CARD on MODEL', e.g. 'play 7H on B', or "
-						"'play joker'"
-					      : "write 'discard CARD', e.g. 'discard 7H'"));
-			goto out;
-		}
-		if ((o->card = cog_card_parse(w[1])) < 0) {
-			ok = bad(code, reason, "unknown-card",
-				 xasprintf("'%s' is not a card; write rank and suit: A, 2-10, J, Q, "
-					   "K and S, H, D, C (7H, 10S, QD), or joker", w[1]));
-			goto out;
-		}
-		if (nw > 2 && (m = cog_model_parse(w[nw - 1])) < 0) {
-			ok = bad(code, reason, "no-such-model",
-				 xasprintf("'%s' is not a model; the models are A, B, C and D",
-					   w[nw - 1]));
-			goto out;
-		}
-		if (!play) {
-			o->verb = V_DISCARD;
-			ok = nw == 2 || bad(code, reason, "bad-order",
-					    xstrdup("write 'discard CARD': a discard goes on no model"));
-		} else if (o->card == COG_JOKER) {
-			o->verb = V_JOKER;
-			ok = nw == 2 || bad(code, reason, "bad-order",
-					    xstrdup("a joker is played on no model: 'play joker'"));
-		} else {
-			o->verb = V_PLAY;
-			o->model = m;
-			ok = m >= 0 || bad(code, reason, "bad-order",
-					   xstrdup("name the model: 'play 7H on B'"));
-		}
-	} else {
-		int k = 0;
-		bool swap = !ascii_casecmp(w[0], "swap");
-		while (exchange_words[k] && ascii_casecmp(w[0], exchange_words[k]))
-			k++;
-		if (!swap && !exchange_words[k]) {
-			ok = bad(code, reason, "unknown-order",
-				 xasprintf("'%s' is not an order here; the orders are place, play, "
-					   "discard, move, exchange and swap", w[0]));
-			goto out;
-		}
-		o->verb = swap ? V_SWAP : V_EXCHANGE;
-		if (nw == 3 && !ascii_casecmp(w[1], "with"))
-			w[1] = w[2], nw = 2;
-		if (nw != 2 || (o->model = cog_model_parse(w[1])) < 0)
-			ok = bad(code, reason, "no-such-model",
-				 xasprintf("write '%s MODEL', the model one of A, B, C and D", w[0]));
-		else
-			ok = true;
-	}
-out:
+	else if (!ascii_casecmp(w[0], "place") || !ascii_casecmp(w[0], "move"))
+		ok = parse_points(w, nw, o, code, reason);
+	else if (!ascii_casecmp(w[0], "play") || !ascii_casecmp(w[0], "discard"))
+		ok = parse_card(w, nw, o, code, reason);
+	else
+		ok = parse_exchange(w, nw, o, code, reason);
 	free(t);
 	return ok;
 }
@@ -434,7 +450,14 @@ void cog_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	}
 }
 
-/* --- legal orders and the no-orders rule --------------------------------- */
+/* --- whose turn, legal orders, the no-orders rule ------------------------ */
+
+void cog_awaited(const struct game *g, bool *awaited)
+{
+	const struct cog_state *s = COG(g);
+	for (int p = 0; p < s->n; p++)
+		awaited[p] = s->phase != PH_OVER && p == s->current && !s->dropped[p];
+}
 
 void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx, struct strlist *out)
 {
@@ -485,52 +508,4 @@ void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx, struct
 void cog_nmr(const struct game *g, int p, struct strlist *orders)
 {
 	(void)g, (void)p, (void)orders;
-}
-
-int cog_advance(struct game *g, const struct turn_orders *orders, const struct engine_ctx *ctx,
-		struct events *ev, char **err)
-{
-	struct cog_state *s = g->state;
-	struct cog_run run = { g, s, &g->rng, ev };
-	const struct strlist *lines;
-	struct cog_order *o;
-	size_t n = 0;
-	int p = s->current;
-	(void)ctx, (void)err;
-
-	if (s->phase == PH_OVER)
-		return 0;
-	lines = (size_t)p < orders->nplayers && orders->has[p] ? &orders->lines[p] : NULL;
-	o = xcalloc(lines && lines->n ? lines->n : 1, sizeof *o);
-	for (size_t i = 0; lines && i < lines->n; i++) {
-		const char *code;
-		char *reason = NULL;
-		if (cog_parse(lines->v[i], &o[n], &code, &reason))
-			n++;
-		free(reason);
-	}
-	cog_play_turn(&run, p, o, n);
-	free(o);
-	return 0;
-}
-
-void cog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev)
-{
-	struct cog_state *s = g->state;
-	struct cog_run run = { g, s, &g->rng, ev };
-	(void)ctx;
-	if (s->dropped[p])
-		return;
-	s->dropped[p] = true;
-	/* The hand goes under the discard pile, so the top card stays. */
-	for (int i = 0; i < s->nhand[p]; i++) {
-		memmove(s->discard + 1, s->discard, sizeof s->discard[0] * (size_t)s->ndiscard);
-		s->discard[0] = s->hand[p][i];
-		s->ndiscard++;
-	}
-	s->nhand[p] = 0;
-	cog_say(&run, "%s leaves the game; their cards go under the discard pile.",
-		g->players[p].name);
-	if (s->phase != PH_OVER && s->current == p)
-		cog_next_turn(&run);
 }

@@ -1,5 +1,6 @@
 /* cog-play.c - City of Glass: cards, roles, sight between models, placing
- * models and playing a turn (see cog-int.h and docs/rules/city-of-glass.md). */
+ * models, playing a turn and a player leaving (see cog-int.h and
+ * docs/rules/city-of-glass.md). */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -778,4 +779,57 @@ void cog_play_turn(struct cog_run *run, int p, const struct cog_order *o, size_t
 		end_game(run, -1, "The last activation is over and more than one model is in play.");
 	if (s->phase != PH_OVER)
 		cog_next_turn(run);
+}
+
+int cog_advance(struct game *g, const struct turn_orders *orders, const struct engine_ctx *ctx,
+		struct events *ev, char **err)
+{
+	struct cog_state *s = g->state;
+	struct cog_run run = { g, s, &g->rng, ev };
+	const struct strlist *lines;
+	struct cog_order *o;
+	size_t n = 0;
+	int p = s->current;
+	(void)ctx, (void)err;
+
+	if (s->phase == PH_OVER)
+		return 0;
+	lines = (size_t)p < orders->nplayers && orders->has[p] ? &orders->lines[p] : NULL;
+	o = xcalloc(lines && lines->n ? lines->n : 1, sizeof *o);
+	for (size_t i = 0; lines && i < lines->n; i++) {
+		const char *code;
+		char *reason = NULL;
+		if (cog_parse(lines->v[i], &o[n], &code, &reason))
+			n++;
+		free(reason);
+	}
+	cog_play_turn(&run, p, o, n);
+	free(o);
+	return 0;
+}
+
+void cog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev)
+{
+	struct cog_state *s = g->state;
+	struct cog_run run = { g, s, &g->rng, ev };
+	(void)ctx;
+	if (s->dropped[p])
+		return;
+	s->dropped[p] = true;
+	/* The hand goes under the discard pile, so the top card stays. */
+	for (int i = 0; i < s->nhand[p]; i++) {
+		memmove(s->discard + 1, s->discard, sizeof s->discard[0] * (size_t)s->ndiscard);
+		s->discard[0] = s->hand[p][i];
+		s->ndiscard++;
+	}
+	s->nhand[p] = 0;
+	cog_say(&run, "%s leaves the game; their cards go under the discard pile.",
+		g->players[p].name);
+	if (s->phase != PH_OVER && s->current == p)
+		cog_next_turn(&run);
+}
+
+bool cog_over(const struct game *g)
+{
+	return COG(g)->phase == PH_OVER;
 }

@@ -1,5 +1,6 @@
-/* cog-view.c - City of Glass: the text of a report and the picture of the
- * table from above, north up, to scale (see cog-int.h). */
+/* cog-view.c - City of Glass: the text of a report, the picture of the
+ * table from above, north up, to scale, and the scramble of the cards a
+ * reader may not see (see cog-int.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -204,4 +205,23 @@ void cog_board(const struct game *g, int p, struct view *v)
 		if (m != s->last.model && cell_of[m] >= 0 &&
 		    cog_model_sees(s, boxes, nb, s->m[s->last.model].at, s->m[m].at, NULL, NULL))
 			view_add_line(v, cell_of[s->last.model], cell_of[m], 1);
+}
+
+/* Hidden from keep: the deck's order and the other hands. */
+void cog_scramble(struct game *g, int keep, struct rng *r)
+{
+	struct cog_state *s = COG(g);
+	int pool[COG_NCARDS], n = 0;
+	for (int i = 0; i < s->ndeck; i++)
+		pool[n++] = s->deck[i];
+	for (int p = 0; p < s->n; p++)
+		for (int i = 0; p != keep && i < s->nhand[p]; i++)
+			pool[n++] = s->hand[p][i];
+	rng_shuffle(r, pool, (size_t)n, sizeof pool[0]);
+	n = 0;
+	for (int i = 0; i < s->ndeck; i++)
+		s->deck[i] = pool[n++];
+	for (int p = 0; p < s->n; p++)
+		for (int i = 0; p != keep && i < s->nhand[p]; i++)
+			s->hand[p][i] = pool[n++];
 }

@@ -1,7 +1,14 @@
-/* dk-int.h - Dragon Keepers, shared by the files of its engine
- * (dragon-keepers.c: state, setup, load, save, invariants; dk-orders.c:
- * orders; dk-play.c: rounds; dk-view.c: reports).  Not for use outside
- * them.
+/* dk-int.h - Dragon Keepers, shared by the files of its engine (not an
+ * interface for the rest of the program: that is dragon_keepers_engine).
+ *
+ *   dragon-keepers.c  the engine table, the game's data (dragons, actions,
+ *                     magic cards), setup, load and save, the invariants
+ *   dk-orders.c       reading and checking orders, whose are awaited, the
+ *                     legal ones, the NMR orders
+ *   dk-play.c         a round: the hunter phase, the keepers' orders, the
+ *                     dragon phase, every ending
+ *   dk-view.c         the report's text, the board's picture, the scramble
+ *   dk-odds.c         the exact odds of an attack (dk-odds.h)
  *
  * One processor turn is one round in both modes.  The hunter dice of the
  * round are rolled at the end of the turn before (or at setup), so that the
@@ -142,9 +149,11 @@ void dk_hunter_phase(struct game *g, bool first, struct events *ev);
 int dk_advance(struct game *g, const struct turn_orders *orders,
 	       const struct engine_ctx *ctx, struct events *ev, char **err);
 void dk_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
+bool dk_over(const struct game *g);
 
 /* dk-view.c */
 void dk_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void dk_board(const struct game *g, int p, struct view *v);
+void dk_scramble(struct game *g, int keep, struct rng *r);
 
 #endif

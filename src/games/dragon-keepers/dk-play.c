@@ -1,6 +1,6 @@
 /* dk-play.c - Dragon Keepers rounds: the hunter phase, the keepers' orders
- * resolved in turn order, the dragon phase, and every ending, for both
- * games.  Every die is rolled with rng_range() so that a rule case can
+ * resolved in turn order, the dragon phase, every ending and a player
+ * leaving, for both games.  Every die is rolled with rng_range() so that a rule case can
  * state the dice it needs. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -782,4 +782,9 @@ void dk_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events 
 			s->where[c] = W_BOX;
 	if (s->holder == p)
 		s->holder = next_player(g, p);
+}
+
+bool dk_over(const struct game *g)
+{
+	return DK(g)->over;
 }

@@ -1,7 +1,8 @@
 /* dk-view.c - Dragon Keepers reports: the six dragons (life, arrows,
  * shields, trainings, hunter dice), the hunter card, the magic deck, each
  * player's keepers and tokens, and what to send.  Nothing here is secret
- * but the order of the magic deck, which no view shows. */
+ * but the order of the magic deck, which no view shows and the scramble
+ * shuffles. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,4 +296,12 @@ void dk_board(const struct game *g, int p, struct view *v)
 		keeper_hand(s, p, fill, v);
 	else if (hand)
 		hand_cards(s, p, fill, v);
+}
+
+/* Only the order of the magic deck is hidden, from everybody alike. */
+void dk_scramble(struct game *g, int keep, struct rng *r)
+{
+	struct dk *s = DK(g);
+	(void)keep;
+	rng_shuffle(r, s->deck, (size_t)s->ndeck, sizeof *s->deck);
 }

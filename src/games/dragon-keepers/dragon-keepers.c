@@ -412,15 +412,15 @@ static bool load_ending(struct game *g, const xmlNode *n)
 	return ok;
 }
 
-static int dk_load(struct game *g, const xmlNode *node, char **err)
+/* The attributes of the <engine> element: the mode and difficulty, who
+ * holds the hunter token, the round's counts and, in the dragon game, the
+ * bag and the action tokens' supply. */
+static bool load_attrs(const struct game *g, const xmlNode *node)
 {
-	struct dk *s = xcalloc(1, sizeof *s);
+	struct dk *s = DK(g);
 	char *a;
-	int hunters = NMAGIC, i;
+	int i;
 
-	g->state = s;
-	for (int c = 0; c < NCARDS; c++)
-		s->where[c] = -1;
 	a = xml_attr(node, "mode");
 	s->mode = a && !strcmp(a, "dragon") ? M_DRAGON : M_KEEPER;
 	free(a);
@@ -431,7 +431,7 @@ static int dk_load(struct game *g, const xmlNode *node, char **err)
 	s->holder = a ? game_player_index(g, a) : -1;
 	free(a);
 	if (i < 0 || s->holder < 0 || g->nplayers > DK_MAXP)
-		goto bad;
+		return false;
 	s->diff = (enum dk_difficulty)i;
 	if (!int_attr(node, "round", 1, 1000000, &s->round) ||
 	    !int_attr(node, "dice-card", 0, HUNTER_DICE, &s->dice_card) ||
@@ -439,38 +439,59 @@ static int dk_load(struct game *g, const xmlNode *node, char **err)
 	    !int_attr(node, "flames", 0, MAX_FLAMES, &s->flames) ||
 	    !bool_attr(node, "last-drawn", &s->last_drawn) || !bool_attr(node, "over", &s->over) ||
 	    !bool_attr(node, "won", &s->won))
-		goto bad;
+		return false;
 	if (s->mode == M_DRAGON &&
 	    (!int_attr(node, "bag-white", 0, BAG_WHITE, &s->bag_white) ||
 	     !int_attr(node, "bag-red", 0, BAG_RED, &s->bag_red)))
-		goto bad;
+		return false;
 	for (int k = 0; s->mode == M_DRAGON && k < NACTIONS; k++) {
 		char *attr = xasprintf("supply-%s", dk_action_word[k]);
 		bool ok = int_attr(node, attr, 0, 12, &s->supply[k]);
 		free(attr);
 		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* The magic deck, the card left face up (one at most), the discards and
+ * the box. */
+static bool load_magic(struct dk *s, const xmlNode *n, int *hunters)
+{
+	int left = 0, leftc[NCARDS];
+	return cards_attr(s, n, "deck", W_DECK, s->deck, &s->ndeck, hunters) &&
+	       cards_attr(s, n, "left", W_LEFT, leftc, &left, hunters) && left <= 1 &&
+	       cards_attr(s, n, "discard", W_DISCARD, s->discard, &s->ndiscard, hunters) &&
+	       cards_attr(s, n, "box", W_BOX, NULL, NULL, hunters);
+}
+
+/* One child of the <engine> element. */
+static bool load_child(struct game *g, const xmlNode *n, int *hunters)
+{
+	if (xml_is(n, "dragon"))
+		return load_dragon(DK(g), n);
+	if (xml_is(n, "player"))
+		return load_player(g, n, hunters);
+	if (xml_is(n, "magic"))
+		return load_magic(DK(g), n, hunters);
+	if (xml_is(n, "ending"))
+		return load_ending(g, n);
+	return true;
+}
+
+static int dk_load(struct game *g, const xmlNode *node, char **err)
+{
+	struct dk *s = xcalloc(1, sizeof *s);
+	int hunters = NMAGIC;
+
+	g->state = s;
+	for (int c = 0; c < NCARDS; c++)
+		s->where[c] = -1;
+	if (!load_attrs(g, node))
+		goto bad;
+	for (const xmlNode *n = node->children; n; n = n->next)
+		if (!load_child(g, n, &hunters))
 			goto bad;
-	}
-	for (xmlNode *n = node->children; n; n = n->next) {
-		if (xml_is(n, "dragon")) {
-			if (!load_dragon(s, n))
-				goto bad;
-		} else if (xml_is(n, "player")) {
-			if (!load_player(g, n, &hunters))
-				goto bad;
-		} else if (xml_is(n, "magic")) {
-			int left = 0, leftc[NCARDS];
-			if (!cards_attr(s, n, "deck", W_DECK, s->deck, &s->ndeck, &hunters) ||
-			    !cards_attr(s, n, "left", W_LEFT, leftc, &left, &hunters) || left > 1 ||
-			    !cards_attr(s, n, "discard", W_DISCARD, s->discard, &s->ndiscard,
-					&hunters) ||
-			    !cards_attr(s, n, "box", W_BOX, NULL, NULL, &hunters))
-				goto bad;
-		} else if (xml_is(n, "ending")) {
-			if (!load_ending(g, n))
-				goto bad;
-		}
-	}
 	for (int c = 0; c < NCARDS; c++)
 		if (s->where[c] == -1) {
 			if (s->mode == M_DRAGON)
@@ -587,12 +608,7 @@ static void dk_release(struct game *g)
 	g->state = NULL;
 }
 
-static bool dk_over(const struct game *g)
-{
-	return DK(g)->over;
-}
-
-/* --- invariants and hidden information ---------------------------------- */
+/* --- invariants ---------------------------------------------------------- */
 
 static char *cards_invariant(const struct game *g)
 {
@@ -715,14 +731,6 @@ static char *dk_invariant(const struct game *g)
 	if (s->holder < 0 || s->holder >= (int)g->nplayers)
 		return xstrdup("nobody holds the hunter token");
 	return s->mode == M_DRAGON ? dragon_invariant(g) : keeper_invariant(g);
-}
-
-/* Only the order of the magic deck is hidden, from everybody alike. */
-static void dk_scramble(struct game *g, int keep, struct rng *r)
-{
-	struct dk *s = DK(g);
-	(void)keep;
-	rng_shuffle(r, s->deck, (size_t)s->ndeck, sizeof *s->deck);
 }
 
 const struct engine dragon_keepers_engine = {

@@ -1,5 +1,5 @@
 /* dp-board.c - Dragon Pants: the hex board, the dens, lines of sight and
- * the map (see dp.h).
+ * the map (see dp-int.h).
  *
  * Hexes are flat-topped, in axial coordinates (q, r) with north at
  * decreasing r, as RULINGS.md fixes them: the 37 hexes with

@@ -1,6 +1,6 @@
 /* dp-cards.c - Dragon Pants: the power cards, hands and decks, every
  * card's effect, and the reactions each target answers from its standing
- * orders (see dp.h and docs/rules/dragon-pants.md).
+ * orders (see dp-int.h and docs/rules/dragon-pants.md).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -295,14 +295,9 @@ static bool needs_target(int c)
 	       c == C_TONGUE || c == C_TELEPORT;
 }
 
-const char *dp_play_refusal(const struct dp_state *s, const struct game *g, int p, int c,
-			    int t, char **reason)
+/* Why player p may not play card c at all now (NULL: they may). */
+static const char *card_refusal(const struct dp_player *pl, int c, char **reason)
 {
-	const struct dp_player *pl = &s->pl[p];
-	enum dp_sight kind, want;
-	struct dp_hex block;
-	char where[24];
-
 	if (c == C_PANTS) {
 		*reason = xstrdup("The Pants are worn, not played");
 		return "not-playable";
@@ -326,35 +321,18 @@ const char *dp_play_refusal(const struct dp_state *s, const struct game *g, int 
 		*reason = xstrdup("a dragon on a den may not use power cards; move out first");
 		return "on-den";
 	}
-	if (!needs_target(c)) {
-		if (t >= 0) {
-			*reason = xasprintf("%s takes no target", dp_card_title(c));
-			return "no-target";
-		}
-		return NULL;
-	}
-	if (t < 0) {
-		*reason = xasprintf("say whom: 'play %s %s NAME'", dp_card_word(c),
-				    c == C_TELEPORT ? "with" : "at");
-		return "need-target";
-	}
-	if (t == p) {
-		*reason = xasprintf("%s is played on another dragon", dp_card_title(c));
-		return "not-yourself";
-	}
-	if (s->pl[t].out) {
-		*reason = xasprintf("%s is out of the game", g->players[t].name);
-		return "no-such-player";
-	}
-	if (c == C_BANISH || c == C_TELEPORT)
-		return NULL; /* any dragon, wherever it is */
-	want = c == C_SHOCK ? SIGHT_DIAG : SIGHT_FLAT;
-	if (dp_terrain(s->pl[t].at) == T_WATER) {
-		dp_hex_name(s->pl[t].at, where, sizeof where);
-		*reason = xasprintf("%s's dragon is under water at %s, out of reach of %s",
-				    g->players[t].name, where, dp_card_title(c));
-		return "under-water";
-	}
+	return NULL;
+}
+
+/* Why player p's card c cannot reach the dragon of player t, which is in
+ * the game and not under water (NULL: it can). */
+static const char *sight_refusal(const struct dp_state *s, const struct game *g, int p,
+				 int c, int t, char **reason)
+{
+	enum dp_sight kind, want = c == C_SHOCK ? SIGHT_DIAG : SIGHT_FLAT;
+	struct dp_hex block;
+	char where[24];
+
 	if (!dp_sight(s, p, t, &kind, &block)) {
 		if (kind == want) {
 			char mine[24], theirs[24], what[64];
@@ -383,6 +361,45 @@ const char *dp_play_refusal(const struct dp_state *s, const struct game *g, int 
 	return "no-line";
 }
 
+const char *dp_play_refusal(const struct dp_state *s, const struct game *g, int p, int c,
+			    int t, char **reason)
+{
+	const char *code = card_refusal(&s->pl[p], c, reason);
+	char where[24];
+
+	if (code)
+		return code;
+	if (!needs_target(c)) {
+		if (t >= 0) {
+			*reason = xasprintf("%s takes no target", dp_card_title(c));
+			return "no-target";
+		}
+		return NULL;
+	}
+	if (t < 0) {
+		*reason = xasprintf("say whom: 'play %s %s NAME'", dp_card_word(c),
+				    c == C_TELEPORT ? "with" : "at");
+		return "need-target";
+	}
+	if (t == p) {
+		*reason = xasprintf("%s is played on another dragon", dp_card_title(c));
+		return "not-yourself";
+	}
+	if (s->pl[t].out) {
+		*reason = xasprintf("%s is out of the game", g->players[t].name);
+		return "no-such-player";
+	}
+	if (c == C_BANISH || c == C_TELEPORT)
+		return NULL; /* any dragon, wherever it is */
+	if (dp_terrain(s->pl[t].at) == T_WATER) {
+		dp_hex_name(s->pl[t].at, where, sizeof where);
+		*reason = xasprintf("%s's dragon is under water at %s, out of reach of %s",
+				    g->players[t].name, where, dp_card_title(c));
+		return "under-water";
+	}
+	return sight_refusal(s, g, p, c, t, reason);
+}
+
 static void spend(struct dp_run *run, int p, int c)
 {
 	struct dp_hand *h = &run->s->pl[p].hand;
@@ -409,6 +426,44 @@ static void storm(struct dp_run *run, int p)
 	if (back) {
 		dp_say(run, "The storm turned back by Mirror blows %s home.", dp_name(run, p));
 		dp_send_home(run, p);
+	}
+}
+
+/* Teleport: p and t trade places, unless t reacts.  Mirror would make the
+ * same swap the other way round, which is no swap at all: it cancels
+ * Teleport, as Amulet does. */
+static void teleport(struct dp_run *run, int p, int t)
+{
+	struct dp_state *s = run->s;
+	int r = react(run, t, C_TELEPORT, p);
+	if (r < 0) {
+		struct dp_hex a = s->pl[p].at;
+		char na[24], nb[24];
+		s->pl[p].at = s->pl[t].at;
+		s->pl[t].at = a;
+		dp_hex_name(s->pl[p].at, na, sizeof na);
+		dp_hex_name(s->pl[t].at, nb, sizeof nb);
+		dp_say(run, "%s and %s trade places: %s is now at %s, %s at %s.",
+		       dp_name(run, p), dp_name(run, t), dp_name(run, p), na,
+		       dp_name(run, t), nb);
+	}
+}
+
+/* Tongue: p takes a card from t (take, or the default), as t's reaction
+ * allows. */
+static void tongue(struct dp_run *run, int p, int t, int take)
+{
+	int r = react(run, t, C_TONGUE, p);
+	if (r == C_MIRROR) {
+		steal(run, t, p, -1);
+	} else if (r == C_POISON) {
+		dp_say(run, "%s takes nothing and is poisoned.", dp_name(run, p));
+		dp_lose_card(run, p, "poison");
+	} else if (r == C_DUCKY) {
+		dp_say(run, "%s's tongue cannot resist the Rubber Ducky.", dp_name(run, p));
+		steal(run, p, t, C_DUCKY);
+	} else {
+		steal(run, p, t, take);
 	}
 }
 
@@ -459,34 +514,10 @@ void dp_play(struct dp_run *run, int p, int c, int t, int take)
 			dp_send_home(run, t);
 		break;
 	case C_TELEPORT:
-		/* Mirror would make the same swap the other way round, which is
-		 * no swap at all: it cancels Teleport, as Amulet does. */
-		r = react(run, t, c, p);
-		if (r < 0) {
-			struct dp_hex a = s->pl[p].at;
-			char na[24], nb[24];
-			s->pl[p].at = s->pl[t].at;
-			s->pl[t].at = a;
-			dp_hex_name(s->pl[p].at, na, sizeof na);
-			dp_hex_name(s->pl[t].at, nb, sizeof nb);
-			dp_say(run, "%s and %s trade places: %s is now at %s, %s at %s.",
-			       dp_name(run, p), dp_name(run, t), dp_name(run, p), na,
-			       dp_name(run, t), nb);
-		}
+		teleport(run, p, t);
 		break;
 	case C_TONGUE:
-		r = react(run, t, c, p);
-		if (r == C_MIRROR) {
-			steal(run, t, p, -1);
-		} else if (r == C_POISON) {
-			dp_say(run, "%s takes nothing and is poisoned.", dp_name(run, p));
-			dp_lose_card(run, p, "poison");
-		} else if (r == C_DUCKY) {
-			dp_say(run, "%s's tongue cannot resist the Rubber Ducky.", dp_name(run, p));
-			steal(run, p, t, C_DUCKY);
-		} else {
-			steal(run, p, t, take);
-		}
+		tongue(run, p, t, take);
 		break;
 	default:
 		BUG("play %s", dp_card_word(c));

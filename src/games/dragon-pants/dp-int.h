@@ -1,12 +1,16 @@
 /* dp-int.h - Dragon Pants, shared by the engine's files (not an interface for
  * the rest of the program: that is dragon_pants_engine in engine.h).
  *
- *   dp_board.c   the hex board, dens, directions, lines of sight, the map
- *   dp_cards.c   the power cards, hands, the decks, every card's effect and
- *                the reactions answered from standing orders
- *   dp_orders.c  reading orders, checking them by simulation, legal orders,
- *                playing a turn
- *   dragon_pants.c  setup, load and save, the reports, the engine table
+ *   dragon-pants.c  the options, setup, load and save, the invariants, the
+ *                   engine table
+ *   dp-orders.c     reading orders, checking them by simulation, whose turn
+ *                   it is, the legal orders, the NMR orders
+ *   dp-play.c       the rules of each action, playing a turn, the end of a
+ *                   turn, a player leaving
+ *   dp-view.c       the report's text, the board's picture, the scramble
+ *   dp-board.c      the hex board, dens, directions, lines of sight, the map
+ *   dp-cards.c      the power cards, hands, the decks, every card's effect and
+ *                   the reactions answered from standing orders
  *
  * The whole state is one flat struct with no pointers, so check() can
  * simulate a mail's orders on a plain copy.  See docs/rules/dragon-pants.md
@@ -77,6 +81,11 @@ struct dp_state {
 	int winner;      /* -1 until the game is over */
 };
 
+static inline struct dp_state *DP(const struct game *g)
+{
+	return g->state;
+}
+
 /* One run of rules: the state it works on and how.  check() runs with
  * sim set: cards drawn from the deck are unknown, other players neither
  * react nor follow their secret standing orders, and choices left to
@@ -92,7 +101,7 @@ struct dp_run {
 				 in this action, or -1 */
 };
 
-/* --- dp_board.c ---------------------------------------------------------- */
+/* --- dp-board.c ---------------------------------------------------------- */
 
 enum dp_sight { SIGHT_NONE, SIGHT_FLAT, SIGHT_DIAG };
 
@@ -124,7 +133,7 @@ bool dp_sight(const struct dp_state *s, int a, int b, enum dp_sight *kind,
 void dp_map_text(const struct game *g, const struct dp_state *s, struct sb *out);
 void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct view *v);
 
-/* --- dp_cards.c ---------------------------------------------------------- */
+/* --- dp-cards.c ---------------------------------------------------------- */
 
 extern const int dp_card_count[C_NCARDS];
 extern const int dp_default_react[DP_NREACT];
@@ -165,17 +174,82 @@ void dp_bite(struct dp_run *run, int p, int t, struct dp_hex to, int take);
 /* The deck, reshuffled from the discards when it is empty. */
 bool dp_draw_deck(struct dp_run *run, int p);
 
-/* --- dp_orders.c --------------------------------------------------------- */
+/* --- dragon-pants.c ------------------------------------------------------ */
 
+int dp_destiny_sum(const int *v, int n);
+
+/* --- dp-orders.c --------------------------------------------------------- */
+
+enum dp_verb { O_MOVE, O_DRAW, O_PLAY, O_DISCARD, O_PASS, O_REACT, O_LOSE };
+
+struct dp_order {
+	enum dp_verb verb;
+	int dir;           /* O_MOVE */
+	bool from_discard; /* O_DRAW */
+	int card;          /* O_PLAY, O_DISCARD */
+	int target;        /* O_PLAY: player, or -1 */
+	int take;          /* O_MOVE (a bite), O_PLAY tongue: card, or -1 */
+	int list[C_NCARDS];/* O_REACT, O_LOSE */
+	int nlist;
+};
+
+static inline bool dp_is_action(const struct dp_order *o)
+{
+	return o->verb == O_MOVE || o->verb == O_DRAW || o->verb == O_PLAY || o->verb == O_PASS;
+}
+
+static inline bool dp_is_standing(const struct dp_order *o)
+{
+	return o->verb == O_REACT || o->verb == O_LOSE;
+}
+
+/* Read one order line; false with a code and reason when it is no order
+ * or a wrong one. */
+bool dp_order_parse(const struct game *g, const char *line, struct dp_order *o,
+		    const char **code, char **reason);
+/* Standing orders as text, e.g. for the reader's report. */
+void dp_standing_text(const struct dp_player *pl, struct sb *out);
+void dp_apply_standing(struct dp_player *pl, const struct dp_order *o);
+/* The `discard` line that belongs to action line i: the next order line
+ * that is not a standing order, when it is a discard (else -1). */
+int dp_discard_after(const struct dp_order *o, const bool *ok, size_t n, size_t i);
 void dp_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	      const struct engine_ctx *ctx);
+void dp_awaited(const struct game *g, bool *awaited);
 void dp_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	      struct strlist *out);
 void dp_nmr(const struct game *g, int p, struct strlist *orders);
+
+/* --- dp-play.c ----------------------------------------------------------- */
+
+/* Where a turn stands while its actions run. */
+struct dp_turn {
+	int used, allowed;
+	bool must_leave; /* began the turn on a den and has not moved yet */
+	bool passed;
+};
+
+void dp_turn_begin(const struct dp_state *s, struct dp_turn *ts);
+/* Why player p may not move dir now; else the hex reached and the dragon
+ * bitten there (-1: none). */
+const char *dp_move_refusal(const struct dp_state *s, const struct game *g, int p,
+			    int dir, struct dp_hex *to, int *victim, char **reason);
+bool dp_on_power(const struct dp_state *s, int p);
+/* Carry out one action of the current player, or say why not (nothing is
+ * changed then). */
+const char *dp_run_action(struct dp_run *run, struct dp_turn *ts, const struct dp_order *o,
+			  char **reason);
 int dp_advance(struct game *g, const struct turn_orders *orders,
 	       const struct engine_ctx *ctx, struct events *ev, char **err);
 void dp_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
-/* Standing orders as text, e.g. for the reader's report. */
-void dp_standing_text(const struct dp_player *pl, struct sb *out);
+bool dp_over(const struct game *g);
+
+/* --- dp-view.c ----------------------------------------------------------- */
+
+void dp_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
+void dp_board(const struct game *g, int p, struct view *v);
+/* Everything is public except the order of the two decks and the other
+ * players' standing orders. */
+void dp_scramble(struct game *g, int keep, struct rng *r);
 
 #endif

@@ -1,7 +1,8 @@
-/* dragon-pants.c - Dragon Pants, as played by mail: setup, the stored
- * state, the reports and the engine table.  The rules themselves live in
- * dp_board.c, dp_cards.c and dp_orders.c (see dp.h); the rules as played
- * here, with every choice made where the rulebook is silent, are in
+/* dragon-pants.c - Dragon Pants, as played by mail: the options, setup,
+ * the stored state, the invariants and the engine table.  The rules
+ * themselves live in dp-board.c, dp-cards.c, dp-orders.c and dp-play.c,
+ * the reports in dp-view.c (see dp-int.h); the rules as played here, with
+ * every choice made where the rulebook is silent, are in
  * docs/rules/dragon-pants.md.
  */
 #include <stdio.h>
@@ -23,12 +24,7 @@ static const struct option_spec dp_options[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 
-static struct dp_state *S(const struct game *g)
-{
-	return g->state;
-}
-
-static int destiny_sum(const int *v, int n)
+int dp_destiny_sum(const int *v, int n)
 {
 	int sum = 0;
 	for (int i = 0; i < n; i++)
@@ -61,7 +57,7 @@ static int dp_setup(struct game *g, char **err)
 	}
 	length = (int)option_int(&g->opts, "length");
 	nmix = dp_destiny_mix(option_get(&g->opts, "destiny"), mix);
-	sum = destiny_sum(mix, nmix);
+	sum = dp_destiny_sum(mix, nmix);
 	if (length + sum > 0) {
 		*err = xasprintf("the %s Deck of Destiny adds up to %d, so a game of length %d "
 				 "might never end: choose a length of at most %d",
@@ -251,7 +247,7 @@ bad:
 
 static void dp_save(const struct game *g, xmlNode *node)
 {
-	const struct dp_state *s = S(g);
+	const struct dp_state *s = DP(g);
 	xmlNode *n;
 
 	xml_set_int(node, "time", s->time);
@@ -292,149 +288,15 @@ static void dp_release(struct game *g)
 	g->state = NULL;
 }
 
-/* --- whose turn ---------------------------------------------------------- */
-
-static void dp_awaited(const struct game *g, bool *awaited)
-{
-	const struct dp_state *s = S(g);
-	for (size_t p = 0; p < g->nplayers; p++)
-		awaited[p] = !s->over && (int)p == s->current && !s->pl[p].out;
-}
-
-static bool dp_over(const struct game *g)
-{
-	return S(g)->over;
-}
-
-/* --- what players see ---------------------------------------------------- */
-
-static void hand_text(const struct dp_hand *h, struct sb *out)
-{
-	if (!h->n)
-		sb_adds(out, "no cards");
-	for (int i = 0; i < h->n; i++)
-		sb_addf(out, "%s%s%s", i ? ", " : "", dp_card_title(h->card[i]),
-			h->spent[i] ? " (spent)" : "");
-}
-
-static void sight_text(const struct game *g, const struct dp_state *s, int p, struct sb *out)
-{
-	char here[24];
-	dp_hex_name(s->pl[p].at, here, sizeof here);
-	sb_addf(out, "\nLines of sight from your dragon at %s\n", here);
-	for (int d = 0; d < s->n; d++) {
-		enum dp_sight kind;
-		struct dp_hex block;
-		char there[24], what[24];
-		bool clear;
-		if (d == p || s->pl[d].out)
-			continue;
-		clear = dp_sight(s, p, d, &kind, &block);
-		dp_hex_name(s->pl[d].at, there, sizeof there);
-		sb_addf(out, "  %d %-12s at %-11s ", d + 1, g->players[d].name, there);
-		if (kind == SIGHT_NONE) {
-			sb_adds(out, "no line of sight\n");
-			continue;
-		}
-		sb_adds(out, kind == SIGHT_FLAT ? "flat line" : "diagonal line");
-		if (!clear) {
-			dp_hex_name(block, what, sizeof what);
-			sb_addf(out, ", blocked at %s by %s\n", what,
-				dp_terrain(block) == T_MOUNTAIN ? "a mountain" : "a dragon");
-		} else if (dp_terrain(s->pl[d].at) == T_WATER) {
-			sb_adds(out, ", but under water: out of reach\n");
-		} else {
-			sb_addf(out, ", clear: %s reach%s\n",
-				kind == SIGHT_FLAT ? "Fireball, Freeze and Tongue" : "Shock",
-				kind == SIGHT_FLAT ? "" : "es");
-		}
-	}
-}
-
-static void dp_view(const struct game *g, int p, const struct engine_ctx *ctx,
-		    struct sb *out)
-{
-	const struct dp_state *s = S(g);
-	int sum = destiny_sum(s->drawn, s->ndrawn);
-	(void)ctx;
-
-	sb_adds(out, "The board\n");
-	dp_map_text(g, s, out);
-	sb_adds(out, "\nDragons (cards marked spent are ready again at the end of their "
-		     "holder's next turn)\n");
-	for (int q = 0; q < s->n; q++) {
-		const struct dp_player *pl = &s->pl[q];
-		char where[24];
-		dp_hex_name(pl->at, where, sizeof where);
-		sb_addf(out, "  %d %-12s den %-2s  ", q + 1, g->players[q].name,
-			dp_den_names[pl->den]);
-		if (pl->out) {
-			sb_adds(out, "out of the game\n");
-			continue;
-		}
-		sb_addf(out, "at %-11s ", where);
-		hand_text(&pl->hand, out);
-		if (pl->frozen)
-			sb_adds(out, "  [frozen: misses the next turn]");
-		sb_addc(out, '\n');
-	}
-	sb_addf(out, "\nPower deck: %d card%s face down. Discard pile", s->ndeck,
-		s->ndeck == 1 ? "" : "s");
-	if (!s->ndiscard)
-		sb_adds(out, ": empty.\n");
-	else {
-		sb_adds(out, " (top first): ");
-		for (int i = s->ndiscard - 1; i >= 0; i--)
-			sb_addf(out, "%s%s", dp_card_title(s->discard[i]), i ? ", " : ".\n");
-	}
-	sb_addf(out, "Time: %d (the game started at %d; %s Deck of Destiny, %d card%s left).\n",
-		s->time, s->length, option_get(&g->opts, "destiny"), s->ndestiny,
-		s->ndestiny == 1 ? "" : "s");
-	sb_adds(out, "Destiny cards drawn:");
-	if (!s->ndrawn)
-		sb_adds(out, " none yet");
-	for (int i = 0; i < s->ndrawn; i++)
-		sb_addf(out, " %+d", s->drawn[i]);
-	if (s->ndrawn)
-		sb_addf(out, " (together %+d)", sum);
-	sb_adds(out, ".\n");
-	if (s->over) {
-		if (s->winner >= 0)
-			sb_addf(out, "The game is over: %s wins, wearing The Pants.\n",
-				g->players[s->winner].name);
-		else
-			sb_adds(out, "The game is over.\n");
-	} else {
-		sb_addf(out, "Next turn: %s%s.\n", g->players[s->current].name,
-			dp_terrain(s->pl[s->current].at) == T_DEN
-				? " (on a den: the first action must move out)" : "");
-	}
-	if (p < 0 || p >= s->n || s->pl[p].out)
-		return;
-	if (!s->over)
-		sight_text(g, s, p, out);
-	sb_adds(out, "\nYour standing orders: ");
-	dp_standing_text(&s->pl[p], out);
-	sb_adds(out, ".\n");
-}
-
-static void dp_board(const struct game *g, int p, struct view *v)
-{
-	dp_board_view(g, S(g), p, v);
-}
-
 /* --- checks for the tests ------------------------------------------------ */
 
-static char *dp_invariant(const struct game *g)
+/* Every hand holds real cards, within the limit, and none of a player out;
+ * every dragon in the game stands on the board, sharing a hex only on a
+ * den.  The cards held are counted in count, the dragons in *left. */
+static char *players_invariant(const struct game *g, int *count, int *left)
 {
-	const struct dp_state *s = S(g);
-	int count[C_NCARDS] = { 0 }, total = 0, mix[DP_DESTINY], nmix, want[7] = { 0 },
-	    have[7] = { 0 }, left = 0;
+	const struct dp_state *s = DP(g);
 
-	for (int i = 0; i < s->ndeck; i++)
-		count[s->deck[i]]++;
-	for (int i = 0; i < s->ndiscard; i++)
-		count[s->discard[i]]++;
 	for (int p = 0; p < s->n; p++) {
 		const struct dp_player *pl = &s->pl[p];
 		if (pl->hand.n > DP_HAND)
@@ -452,7 +314,7 @@ static char *dp_invariant(const struct game *g)
 		}
 		if (pl->out)
 			continue;
-		left++;
+		(*left)++;
 		if (dp_terrain(pl->at) == T_OFF)
 			return xasprintf("%s's dragon is off the board", g->players[p].name);
 		for (int q = 0; q < p; q++)
@@ -461,6 +323,23 @@ static char *dp_invariant(const struct game *g)
 				return xasprintf("%s and %s share a hex", g->players[q].name,
 						 g->players[p].name);
 	}
+	return NULL;
+}
+
+/* The power cards in the deck, the discard pile and the hands are the
+ * box's, each once; the dragons in the game are counted in *left. */
+static char *power_invariant(const struct game *g, int *left)
+{
+	const struct dp_state *s = DP(g);
+	int count[C_NCARDS] = { 0 }, total = 0;
+	char *why;
+
+	for (int i = 0; i < s->ndeck; i++)
+		count[s->deck[i]]++;
+	for (int i = 0; i < s->ndiscard; i++)
+		count[s->discard[i]]++;
+	if ((why = players_invariant(g, count, left)))
+		return why;
 	for (int c = 0; c < C_NCARDS; c++) {
 		if (count[c] != dp_card_count[c])
 			return xasprintf("%d %s cards in play, not %d", count[c], dp_card_word(c),
@@ -469,6 +348,16 @@ static char *dp_invariant(const struct game *g)
 	}
 	if (total != DP_POWER)
 		return xasprintf("%d power cards, not %d", total, DP_POWER);
+	return NULL;
+}
+
+/* The Deck of Destiny, drawn and not, is the chosen mix, and the time is
+ * where the cards drawn have brought it. */
+static char *destiny_invariant(const struct game *g)
+{
+	const struct dp_state *s = DP(g);
+	int mix[DP_DESTINY], nmix, want[7] = { 0 }, have[7] = { 0 };
+
 	nmix = dp_destiny_mix(option_get(&g->opts, "destiny"), mix);
 	for (int i = 0; i < nmix; i++)
 		want[mix[i] + 3]++;
@@ -478,9 +367,22 @@ static char *dp_invariant(const struct game *g)
 		have[s->drawn[i] + 3]++;
 	if (memcmp(want, have, sizeof want))
 		return xstrdup("the Deck of Destiny is not the chosen mix");
-	if (s->time != s->length + destiny_sum(s->drawn, s->ndrawn))
+	if (s->time != s->length + dp_destiny_sum(s->drawn, s->ndrawn))
 		return xasprintf("the time is %d, but the cards drawn make it %d", s->time,
-				 s->length + destiny_sum(s->drawn, s->ndrawn));
+				 s->length + dp_destiny_sum(s->drawn, s->ndrawn));
+	return NULL;
+}
+
+static char *dp_invariant(const struct game *g)
+{
+	const struct dp_state *s = DP(g);
+	int left = 0;
+	char *why = power_invariant(g, &left);
+
+	if (!why)
+		why = destiny_invariant(g);
+	if (why)
+		return why;
 	if (!s->over && (s->time <= 0 || left < 2))
 		return xstrdup("the game should be over");
 	if (!s->over && (s->pl[s->current].out || s->pl[s->current].frozen))
@@ -488,25 +390,6 @@ static char *dp_invariant(const struct game *g)
 	if (s->over && left >= 2 && (s->winner < 0 || !dp_holds_pants(&s->pl[s->winner])))
 		return xstrdup("the winner does not wear The Pants");
 	return NULL;
-}
-
-/* Everything here is public except the order of the two decks and the
- * other players' standing orders. */
-static void dp_scramble(struct game *g, int keep, struct rng *r)
-{
-	struct dp_state *s = S(g);
-	dp_shuffle(r, s->deck, s->ndeck);
-	dp_shuffle(r, s->destiny, s->ndestiny);
-	for (int p = 0; p < s->n; p++) {
-		if (p == keep)
-			continue;
-		s->pl[p].nreact = rng_range(r, 0, DP_NREACT);
-		memcpy(s->pl[p].react, dp_default_react, sizeof dp_default_react);
-		dp_shuffle(r, s->pl[p].react, DP_NREACT);
-		s->pl[p].nlose = rng_range(r, 0, 2);
-		s->pl[p].lose[0] = C_BOOST;
-		s->pl[p].lose[1] = C_PANTS;
-	}
 }
 
 const struct engine dragon_pants_engine = {

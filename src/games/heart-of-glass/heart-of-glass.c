@@ -6,7 +6,7 @@
  * player plays a card and frames a conflict, the Minion (on the Dragon's
  * left) reacts, plays a card and resolves it, the others vote, and the two
  * cards move one trait of the Dragon and one of the Minion.  Orders are in
- * hog_orders.c, turns in hog_play.c, reports in hog_view.c.  See
+ * hog-orders.c, turns in hog-play.c, reports in hog-view.c.  See
  * docs/rules/heart-of-glass.md for the rules as played here.
  */
 #include <stdio.h>
@@ -308,48 +308,40 @@ static bool load_traits(const xmlNode *n, int *t)
 	return true;
 }
 
-static bool load_scene(struct game *g, const xmlNode *n, struct hog_scene *s)
+/* A card of a scene, played (attribute attr): absent, or not placed yet. */
+static bool load_played(struct hog *h, const xmlNode *n, const char *attr, int *card)
 {
-	struct hog *h = HOG(g);
-	char *a;
-	memset(s, 0, sizeof *s);
-	s->dcard = s->mcard = -1;
-	if (!int_attr(n, "number", 1, 1000, &s->number) ||
-	    !player_attr(g, n, "dragon", &s->dragon) || !player_attr(g, n, "minion", &s->minion))
+	char *a = xml_attr(n, attr);
+	if (!a)
+		return true;
+	*card = card_parse(a);
+	free(a);
+	if (*card < 0 || h->where[*card] != -1)
 		return false;
-	if ((a = xml_attr(n, "conflict-card"))) {
-		s->dcard = card_parse(a);
-		free(a);
-		if (s->dcard < 0 || h->where[s->dcard] != -1)
-			return false;
-		h->where[s->dcard] = W_PLAYED;
+	h->where[*card] = W_PLAYED;
+	return true;
+}
+
+/* What the two cards of a resolved scene did. */
+static bool load_effects(const xmlNode *n, struct hog_scene *s)
+{
+	char *dt = xml_attr(n, "dragon-trait"), *mt = xml_attr(n, "minion-trait");
+	bool ok = dt && mt;
+	if (ok) {
+		s->dtrait = trait_parse(dt);
+		s->mtrait = trait_parse(mt);
 	}
-	if ((a = xml_attr(n, "stakes-card"))) {
-		s->mcard = card_parse(a);
-		free(a);
-		if (s->mcard < 0 || h->where[s->mcard] != -1)
-			return false;
-		h->where[s->mcard] = W_PLAYED;
-	}
-	if (s->mcard >= 0) {
-		char *dt = xml_attr(n, "dragon-trait"), *mt = xml_attr(n, "minion-trait");
-		bool ok = dt && mt;
-		if (ok) {
-			s->dtrait = trait_parse(dt);
-			s->mtrait = trait_parse(mt);
-		}
-		free(dt);
-		free(mt);
-		if (!ok || s->dtrait < 0 || s->mtrait < 0 ||
-		    !int_attr(n, "conflict", 1, 1000, &s->conflict) ||
-		    !int_attr(n, "stakes", 1, 1000, &s->stakes) ||
-		    !int_attr(n, "dragon-delta", -1, 1, &s->ddelta) ||
-		    !int_attr(n, "minion-delta", -1, 1, &s->mdelta))
-			return false;
-	}
-	s->frame = child_text(n, "frame");
-	s->react = child_text(n, "react");
-	s->resolve = child_text(n, "resolve");
+	free(dt);
+	free(mt);
+	return ok && s->dtrait >= 0 && s->mtrait >= 0 &&
+	       int_attr(n, "conflict", 1, 1000, &s->conflict) &&
+	       int_attr(n, "stakes", 1, 1000, &s->stakes) &&
+	       int_attr(n, "dragon-delta", -1, 1, &s->ddelta) &&
+	       int_attr(n, "minion-delta", -1, 1, &s->mdelta);
+}
+
+static bool load_votes(const struct game *g, const xmlNode *n, struct hog_scene *s)
+{
 	for (xmlNode *v = n->children; v; v = v->next) {
 		struct hog_vote *vt;
 		char *f;
@@ -368,103 +360,151 @@ static bool load_scene(struct game *g, const xmlNode *n, struct hog_scene *s)
 	return true;
 }
 
-static int hog_load(struct game *g, const xmlNode *node, char **err)
+static bool load_scene(struct game *g, const xmlNode *n, struct hog_scene *s)
 {
-	struct hog *h = hog_new();
-	char *a;
-	int i;
+	struct hog *h = HOG(g);
+	memset(s, 0, sizeof *s);
+	s->dcard = s->mcard = -1;
+	if (!int_attr(n, "number", 1, 1000, &s->number) ||
+	    !player_attr(g, n, "dragon", &s->dragon) || !player_attr(g, n, "minion", &s->minion))
+		return false;
+	if (!load_played(h, n, "conflict-card", &s->dcard) ||
+	    !load_played(h, n, "stakes-card", &s->mcard))
+		return false;
+	if (s->mcard >= 0 && !load_effects(n, s))
+		return false;
+	s->frame = child_text(n, "frame");
+	s->react = child_text(n, "react");
+	s->resolve = child_text(n, "resolve");
+	return load_votes(g, n, s);
+}
 
-	g->state = h;
-	for (int c = 0; c < NCARDS; c++)
-		h->where[c] = -1;
-	if (g->nplayers < 2 || g->nplayers > HOG_MAX)
-		goto bad;
-	a = xml_attr(node, "phase");
-	i = word_index(a, phase_word, (int)ARRAY_SIZE(phase_word));
+/* The attributes of the <engine> element: the phase, who chose the
+ * Dragon's type, and who is the Dragon once the Minions are made again. */
+static bool load_phase(struct game *g, const xmlNode *node)
+{
+	struct hog *h = HOG(g);
+	char *a = xml_attr(node, "phase");
+	int i = word_index(a, phase_word, (int)ARRAY_SIZE(phase_word));
 	free(a);
 	if (i < 0)
-		goto bad;
+		return false;
 	h->phase = (enum hog_phase)i;
 	if ((a = xml_attr(node, "chooser"))) {
 		h->chooser = game_player_index(g, a);
 		free(a);
 		if (h->chooser < 0)
-			goto bad;
+			return false;
 	}
 	if ((a = xml_attr(node, "next"))) {
 		h->next_dragon = game_player_index(g, a);
 		free(a);
 		if (h->next_dragon < 0 || h->phase != PH_CREATE)
-			goto bad;
+			return false;
 	}
-	for (xmlNode *n = node->children; n; n = n->next) {
-		if (xml_is(n, "deck")) {
-			if (!load_cards(h, n, "cards", W_DECK, true))
-				goto bad;
-		} else if (xml_is(n, "aside")) {
-			if (!load_cards(h, n, "cards", W_ASIDE, false))
-				goto bad;
-		} else if (xml_is(n, "dragon")) {
-			if (!load_traits(n, h->dtrait))
-				goto bad;
-			a = xml_attr(n, "type");
-			h->dtype = word_index(a, hog_type_word, NTRAITS);
-			if (a && h->dtype < 0) {
-				free(a);
-				goto bad;
-			}
-			free(a);
-			h->dname = child_text(n, "name");
-			h->ddesc = child_text(n, "description");
-		} else if (xml_is(n, "minion")) {
-			int p;
-			struct hog_minion *m;
-			if (!player_attr(g, n, "player", &p) || h->m[p].name ||
-			    h->m[p].life != L_NEW)
-				goto bad;
-			m = &h->m[p];
-			a = xml_attr(n, "life");
-			i = word_index(a, life_word, (int)ARRAY_SIZE(life_word));
-			free(a);
-			if (i < 0 || !load_traits(n, m->trait))
-				goto bad;
-			m->life = (enum hog_life)i;
-			a = xml_attr(n, "pick");
-			m->pick = a ? trait_parse(a) : -1;
-			if (a && m->pick < 0) {
-				free(a);
-				goto bad;
-			}
-			free(a);
-			if (!load_cards(h, n, "hand", W_HAND + p, false) ||
-			    !load_cards(h, n, "drawn", W_DRAWN + p, false))
-				goto bad;
-			m->name = child_text(n, "name");
-			m->nature = child_text(n, "nature");
-			m->desc = child_text(n, "description");
-			if (m->life == L_ALIVE && !m->name)
-				goto bad;
-		} else if (xml_is(n, "scene")) {
-			ALLOC_GROW(h->scenes, h->nscenes + 1, h->scenes_alloc);
-			if (!load_scene(g, n, &h->scenes[h->nscenes++]))
-				goto bad;
-		} else if (xml_is(n, "ending")) {
-			char *w = xml_attr(n, "winners"), *save = NULL;
-			for (char *t = w ? strtok_r(w, " ", &save) : NULL; t;
-			     t = strtok_r(NULL, " ", &save)) {
-				int p = game_player_index(g, t);
-				if (p < 0) {
-					free(w);
-					goto bad;
-				}
-				h->winners |= AUD(p);
-			}
+	return true;
+}
+
+static bool load_dragon(struct hog *h, const xmlNode *n)
+{
+	char *a;
+	if (!load_traits(n, h->dtrait))
+		return false;
+	a = xml_attr(n, "type");
+	h->dtype = word_index(a, hog_type_word, NTRAITS);
+	if (a && h->dtype < 0) {
+		free(a);
+		return false;
+	}
+	free(a);
+	h->dname = child_text(n, "name");
+	h->ddesc = child_text(n, "description");
+	return true;
+}
+
+static bool load_minion(struct game *g, const xmlNode *n)
+{
+	struct hog *h = HOG(g);
+	struct hog_minion *m;
+	char *a;
+	int p, i;
+	if (!player_attr(g, n, "player", &p) || h->m[p].name || h->m[p].life != L_NEW)
+		return false;
+	m = &h->m[p];
+	a = xml_attr(n, "life");
+	i = word_index(a, life_word, (int)ARRAY_SIZE(life_word));
+	free(a);
+	if (i < 0 || !load_traits(n, m->trait))
+		return false;
+	m->life = (enum hog_life)i;
+	a = xml_attr(n, "pick");
+	m->pick = a ? trait_parse(a) : -1;
+	if (a && m->pick < 0) {
+		free(a);
+		return false;
+	}
+	free(a);
+	if (!load_cards(h, n, "hand", W_HAND + p, false) ||
+	    !load_cards(h, n, "drawn", W_DRAWN + p, false))
+		return false;
+	m->name = child_text(n, "name");
+	m->nature = child_text(n, "nature");
+	m->desc = child_text(n, "description");
+	return m->life != L_ALIVE || m->name;
+}
+
+static bool load_ending(struct game *g, const xmlNode *n)
+{
+	struct hog *h = HOG(g);
+	char *w = xml_attr(n, "winners"), *save = NULL;
+	for (char *t = w ? strtok_r(w, " ", &save) : NULL; t; t = strtok_r(NULL, " ", &save)) {
+		int p = game_player_index(g, t);
+		if (p < 0) {
 			free(w);
-			for (xmlNode *e = n->children; e; e = e->next)
-				if (xml_is(e, "event"))
-					strlist_take(&h->ending, xml_text(e));
+			return false;
 		}
+		h->winners |= AUD(p);
 	}
+	free(w);
+	for (xmlNode *e = n->children; e; e = e->next)
+		if (xml_is(e, "event"))
+			strlist_take(&h->ending, xml_text(e));
+	return true;
+}
+
+/* One child of the <engine> element. */
+static bool load_child(struct game *g, const xmlNode *n)
+{
+	struct hog *h = HOG(g);
+	if (xml_is(n, "deck"))
+		return load_cards(h, n, "cards", W_DECK, true);
+	if (xml_is(n, "aside"))
+		return load_cards(h, n, "cards", W_ASIDE, false);
+	if (xml_is(n, "dragon"))
+		return load_dragon(h, n);
+	if (xml_is(n, "minion"))
+		return load_minion(g, n);
+	if (xml_is(n, "scene")) {
+		ALLOC_GROW(h->scenes, h->nscenes + 1, h->scenes_alloc);
+		return load_scene(g, n, &h->scenes[h->nscenes++]);
+	}
+	if (xml_is(n, "ending"))
+		return load_ending(g, n);
+	return true;
+}
+
+static int hog_load(struct game *g, const xmlNode *node, char **err)
+{
+	struct hog *h = hog_new();
+
+	g->state = h;
+	for (int c = 0; c < NCARDS; c++)
+		h->where[c] = -1;
+	if (g->nplayers < 2 || g->nplayers > HOG_MAX || !load_phase(g, node))
+		goto bad;
+	for (const xmlNode *n = node->children; n; n = n->next)
+		if (!load_child(g, n))
+			goto bad;
 	for (int c = 0; c < NCARDS; c++)
 		if (h->where[c] == -1)
 			goto bad;
@@ -612,19 +652,12 @@ static void hog_release(struct game *g)
 	g->state = NULL;
 }
 
-static bool hog_over(const struct game *g)
+/* --- invariants --------------------------------------------------------- */
+
+/* The deck holds each of its cards once, and they are marked there; seen
+ * counts them. */
+static char *deck_invariant(const struct hog *h, int *seen)
 {
-	return HOG(g)->phase == PH_OVER;
-}
-
-/* --- invariants and hidden information ---------------------------------- */
-
-static char *hog_invariant(const struct game *g)
-{
-	const struct hog *h = HOG(g);
-	int seen[NCARDS] = { 0 }, indeck = 0;
-
-	/* Every one of the 52 cards is in exactly one place. */
 	if (h->ndeck < 0 || h->ndeck > NCARDS)
 		return xasprintf("the deck holds %d cards", h->ndeck);
 	for (int i = 0; i < h->ndeck; i++) {
@@ -632,6 +665,13 @@ static char *hog_invariant(const struct game *g)
 		if (c < 0 || c >= NCARDS || seen[c]++ || h->where[c] != W_DECK)
 			return xasprintf("card %d is in the deck twice or also elsewhere", c);
 	}
+	return NULL;
+}
+
+/* Each scene's cards were played, the Conflict card first, and only the
+ * last scene may be unresolved; seen counts the cards. */
+static char *scenes_invariant(const struct hog *h, int *seen)
+{
 	for (size_t i = 0; i < h->nscenes; i++) {
 		const struct hog_scene *s = &h->scenes[i];
 		int cs[2] = { s->dcard, s->mcard };
@@ -648,6 +688,16 @@ static char *hog_invariant(const struct game *g)
 		if (i + 1 < h->nscenes && s->mcard < 0)
 			return xasprintf("scene %d was left unresolved", s->number);
 	}
+	return NULL;
+}
+
+/* Every card is marked in a place that exists in this phase, and the
+ * cards marked in the deck or played are there (seen). */
+static char *places_invariant(const struct game *g, const int *seen)
+{
+	const struct hog *h = HOG(g);
+	int indeck = 0;
+
 	for (int c = 0; c < NCARDS; c++) {
 		int w = h->where[c];
 		indeck += w == W_DECK;
@@ -673,6 +723,13 @@ static char *hog_invariant(const struct game *g)
 	if (indeck != h->ndeck)
 		return xasprintf("%d cards are marked in the deck, which holds %d", indeck,
 				 h->ndeck);
+	return NULL;
+}
+
+/* The dead hold no cards and the living have every trait at 1 or more. */
+static char *minions_invariant(const struct game *g)
+{
+	const struct hog *h = HOG(g);
 	for (size_t p = 0; p < g->nplayers; p++) {
 		const struct hog_minion *m = &h->m[p];
 		if (m->life == L_DEAD && hog_hand_count(h, (int)p))
@@ -682,6 +739,14 @@ static char *hog_invariant(const struct game *g)
 				return xasprintf("%s's Minion lives with %s %d",
 						 hog_name(g, (int)p), hog_trait_name[t], m->trait[t]);
 	}
+	return NULL;
+}
+
+/* The scene in play has two living players and the cards of its phase,
+ * the Dragon lives, and a game over has its ending. */
+static char *phase_invariant(const struct game *g)
+{
+	const struct hog *h = HOG(g);
 	if (h->phase >= PH_CONFLICT && h->phase != PH_OVER) {
 		const struct hog_scene *s = hog_scene_now(h);
 		if (!s || h->m[s->dragon].life != L_ALIVE || h->m[s->minion].life != L_ALIVE ||
@@ -699,30 +764,23 @@ static char *hog_invariant(const struct game *g)
 	return NULL;
 }
 
-/* Deal afresh every card player keep may not see: the deck's order, the
- * other hands (same sizes) and the cards set aside. */
-static void hog_scramble(struct game *g, int keep, struct rng *r)
+/* Every one of the 52 cards is in exactly one place, and the Minions, the
+ * Dragon and the scene in play are as the phase wants them. */
+static char *hog_invariant(const struct game *g)
 {
-	struct hog *h = HOG(g);
-	int pool[NCARDS], slot[NCARDS], n = 0;
+	const struct hog *h = HOG(g);
+	int seen[NCARDS] = { 0 };
+	char *why = deck_invariant(h, seen);
 
-	for (int i = 0; i < h->ndeck; i++) {
-		pool[n] = h->deck[i];
-		slot[n++] = -1 - i; /* deck position i */
-	}
-	for (int c = 0; c < NCARDS; c++) {
-		int w = h->where[c];
-		if (w == W_ASIDE || (w >= W_HAND && w < W_HAND + HOG_MAX && w != W_HAND + keep)) {
-			pool[n] = c;
-			slot[n++] = w;
-		}
-	}
-	rng_shuffle(r, pool, (size_t)n, sizeof *pool);
-	for (int i = 0; i < n; i++) {
-		if (slot[i] < 0)
-			h->deck[-1 - slot[i]] = pool[i];
-		h->where[pool[i]] = slot[i] < 0 ? W_DECK : slot[i];
-	}
+	if (!why)
+		why = scenes_invariant(h, seen);
+	if (!why)
+		why = places_invariant(g, seen);
+	if (!why)
+		why = minions_invariant(g);
+	if (!why)
+		why = phase_invariant(g);
+	return why;
 }
 
 const struct engine heart_of_glass_engine = {

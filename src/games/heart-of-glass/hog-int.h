@@ -1,6 +1,13 @@
-/* hog-int.h - Heart of Glass, shared by the files of its engine
- * (heart_of_glass.c: state, load, save, invariant; hog_orders.c: orders;
- * hog_play.c: turns; hog_view.c: reports).  Not for use outside them.
+/* hog-int.h - Heart of Glass, shared by the files of its engine (not an
+ * interface for the rest of the program: that is heart_of_glass_engine).
+ *
+ *   heart-of-glass.c  the engine table, cards and traits, setup, load and
+ *                     save, the invariants
+ *   hog-orders.c      reading and checking orders, whose are awaited or
+ *                     wanted, the legal ones, the NMR orders
+ *   hog-play.c        a turn: the Minions and the Dragon made, the two
+ *                     turns of each scene, every ending
+ *   hog-view.c        the report's text, the trait tracks, the scramble
  *
  * The state is sequential: each phase waits for one player (or, during
  * creation and the dragon's +1s, for several at once), and everything a
@@ -124,7 +131,7 @@ int hog_alive_count(const struct game *g);
 struct hog_scene *hog_scene_now(const struct hog *h); /* NULL before play */
 int hog_textmax(const struct game *g);
 
-/* hog_orders.c */
+/* hog-orders.c */
 /* The orders of one player, as read back from their canonical lines. */
 struct hog_orders {
 	char *name, *nature, *desc;
@@ -148,13 +155,15 @@ void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 /* What player p must send now, as a sentence, or NULL. */
 const char *hog_what_to_send(const struct game *g, int p);
 
-/* hog_play.c */
+/* hog-play.c */
 int hog_advance(struct game *g, const struct turn_orders *orders,
 		const struct engine_ctx *ctx, struct events *ev, char **err);
 void hog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
+bool hog_over(const struct game *g);
 
-/* hog_view.c */
+/* hog-view.c */
 void hog_view(const struct game *g, int p, const struct engine_ctx *ctx, struct sb *out);
 void hog_board(const struct game *g, int p, struct view *v);
+void hog_scramble(struct game *g, int keep, struct rng *r);
 
 #endif

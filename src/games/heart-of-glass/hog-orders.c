@@ -302,13 +302,185 @@ static void check_block_line(const struct game *g, struct check_state *st,
 	}
 }
 
+/* A block's opening line, the verb alone: the block opens whatever happens,
+ * so that its lines are not read as orders even when it is refused. */
+static void open_block(const struct game *g, int p, struct check_state *st, int v,
+		       struct order_line *l)
+{
+	const char *code;
+	char *reason = NULL;
+
+	st->open = v;
+	st->open_chars = 0;
+	st->open_ok = false;
+	if ((code = not_now(g, p, v, &reason))) {
+		reject(l, code, reason);
+	} else if (st->seen[v]) {
+		reject(l, "twice", xasprintf("one '%s' a turn", verb_word[v]));
+	} else {
+		st->seen[v] = st->open_ok = true;
+		l->canon = xstrdup(verb_word[v]);
+	}
+}
+
+/* The argument of `name` and `nature`: a short text. */
+static bool accept_name(int v, const char *arg, struct order_line *l)
+{
+	if (!*arg) {
+		reject(l, "empty-text", xasprintf("give the %s after the word, e.g. "
+						  "'%s Persephany'", verb_word[v],
+						  verb_word[v]));
+		return false;
+	}
+	if (utf8_count(arg) > NAME_MAX_CHARS) {
+		reject(l, "too-long", xasprintf("a %s may have at most %d characters",
+						verb_word[v], NAME_MAX_CHARS));
+		return false;
+	}
+	l->canon = xasprintf("%s %s", verb_word[v], arg);
+	return true;
+}
+
+/* The argument of a narration given on one line (describe, frame, react,
+ * resolve): a text within the game's length. */
+static bool accept_text(const struct game *g, int v, const char *arg, struct order_line *l)
+{
+	if (utf8_count(arg) > (size_t)hog_textmax(g)) {
+		reject(l, "too-long", xasprintf("a text may have at most %d characters",
+						hog_textmax(g)));
+		return false;
+	}
+	l->canon = xasprintf("%s %s", verb_word[v], arg);
+	return true;
+}
+
+/* The argument of `pick` and `raise`: a trait. */
+static bool accept_trait(int v, const char *arg, struct order_line *l)
+{
+	int a = trait_parse(arg);
+	if (a < 0) {
+		reject(l, "no-such-trait", xasprintf("'%s' is not a trait; the traits are "
+						     "body, heart, mind and wealth", arg));
+		return false;
+	}
+	l->canon = xasprintf("%s %s", verb_word[v], hog_trait_word[a]);
+	return true;
+}
+
+/* The argument of `tokens`: two traits, neither the one picked, in the
+ * canonical order. */
+static bool accept_tokens(const struct check_state *st, const char *arg,
+			  struct order_line *l)
+{
+	int a, b;
+	if (!two_traits(arg, &a, &b)) {
+		reject(l, "no-such-trait", xasprintf("'tokens' takes two traits (the same "
+						     "one twice for both on it), from body, "
+						     "heart, mind and wealth; not '%s'", arg));
+		return false;
+	}
+	if (a == st->pick || b == st->pick) {
+		reject(l, "pick-trait", xasprintf("the two tokens go on traits other than "
+						  "the one you picked (%s)",
+						  hog_trait_word[st->pick]));
+		return false;
+	}
+	if (a > b) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	l->canon = xasprintf("tokens %s %s", hog_trait_word[a], hog_trait_word[b]);
+	return true;
+}
+
+/* The argument of `type`: a type of dragon. */
+static bool accept_type(const char *arg, struct order_line *l)
+{
+	int a = type_parse(arg);
+	if (a < 0) {
+		reject(l, "no-such-type", xasprintf("'%s' is not a type of dragon; choose "
+						    "cave, fire, river or wyrm", arg));
+		return false;
+	}
+	l->canon = xasprintf("type %s", hog_type_word[a]);
+	return true;
+}
+
+/* The argument of `play`: a card in player p's hand. */
+static bool accept_card(const struct game *g, int p, const char *arg, struct order_line *l)
+{
+	char code8[8];
+	int c = card_parse(arg);
+	if (c < 0) {
+		reject(l, "bad-card", xasprintf("'%s' is not a card; write it like 10C, "
+						"QH, 10\u2663 or ten of clubs", arg));
+		return false;
+	}
+	card_code(c, code8);
+	if (HOG(g)->where[c] != W_HAND + p) {
+		char pretty[8];
+		card_pretty(c, pretty);
+		reject(l, "not-in-hand", xasprintf("you do not hold the %s (%s)", pretty,
+						   code8));
+		return false;
+	}
+	l->canon = xasprintf("play %s", code8);
+	return true;
+}
+
+/* The argument of `vote`: a card of the scene, not player p's own. */
+static bool accept_vote(const struct game *g, int p, const char *arg, struct order_line *l)
+{
+	const struct hog_scene *s = hog_scene_now(HOG(g));
+	int a = vote_parse(arg);
+	if (a < 0) {
+		reject(l, "bad-vote", xasprintf("vote for 'conflict' or 'stakes', not '%s'",
+						arg));
+		return false;
+	}
+	/* Your own card takes no vote from you; your opponent's does,
+	 * but counts only if somebody else votes the same way. */
+	if ((a == 0 && s->dragon == p) || (a == 1 && s->minion == p)) {
+		reject(l, "own-card", xasprintf("you may not vote for your own card (the %s)",
+						a ? "Stakes" : "Conflict"));
+		return false;
+	}
+	l->canon = xasprintf("vote %s", a ? "stakes" : "conflict");
+	return true;
+}
+
+/* The argument of a line of verb v that player p may give now: true with
+ * its canonical form in l->canon, or false with the line rejected. */
+static bool accept_arg(const struct game *g, int p, const struct check_state *st, int v,
+		       const char *arg, struct order_line *l)
+{
+	switch (v) {
+	case V_NAME: case V_NATURE:
+		return accept_name(v, arg, l);
+	case V_DESCRIBE: case V_FRAME: case V_REACT: case V_RESOLVE:
+		return accept_text(g, v, arg, l);
+	case V_PICK: case V_RAISE:
+		return accept_trait(v, arg, l);
+	case V_TOKENS:
+		return accept_tokens(st, arg, l);
+	case V_TYPE:
+		return accept_type(arg, l);
+	case V_PLAY:
+		return accept_card(g, p, arg, l);
+	case V_VOTE:
+		return accept_vote(g, p, arg, l);
+	default:
+		BUG("verb %d", v);
+	}
+}
+
 static void check_line(const struct game *g, int p, struct check_state *st,
 		       struct order_line *l)
 {
-	const struct hog *h = HOG(g);
 	const char *arg, *code;
 	char *reason = NULL;
-	int v = line_verb(l->text, &arg), a, b, c;
+	int v = line_verb(l->text, &arg);
 
 	if (v == NVERBS) {
 		reject(l, "unknown-order",
@@ -322,19 +494,7 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 		return;
 	}
 	if (is_block_verb(v) && !*arg) {
-		/* A block opens whatever happens, so that its lines are not
-		 * read as orders even when the block is refused. */
-		st->open = v;
-		st->open_chars = 0;
-		st->open_ok = false;
-		if ((code = not_now(g, p, v, &reason))) {
-			reject(l, code, reason);
-		} else if (st->seen[v]) {
-			reject(l, "twice", xasprintf("one '%s' a turn", verb_word[v]));
-		} else {
-			st->seen[v] = st->open_ok = true;
-			l->canon = xstrdup(verb_word[v]);
-		}
+		open_block(g, p, st, v, l);
 		return;
 	}
 	if ((code = not_now(g, p, v, &reason))) {
@@ -347,112 +507,8 @@ static void check_line(const struct game *g, int p, struct check_state *st,
 				 ? "one vote a scene" : "one '%s' a turn", verb_word[v]));
 		return;
 	}
-	switch (v) {
-	case V_NAME: case V_NATURE:
-		if (!*arg) {
-			reject(l, "empty-text", xasprintf("give the %s after the word, e.g. "
-							  "'%s Persephany'", verb_word[v],
-							  verb_word[v]));
-			return;
-		}
-		if (utf8_count(arg) > NAME_MAX_CHARS) {
-			reject(l, "too-long", xasprintf("a %s may have at most %d characters",
-							verb_word[v], NAME_MAX_CHARS));
-			return;
-		}
-		l->canon = xasprintf("%s %s", verb_word[v], arg);
-		break;
-	case V_DESCRIBE: case V_FRAME: case V_REACT: case V_RESOLVE:
-		if (utf8_count(arg) > (size_t)hog_textmax(g)) {
-			reject(l, "too-long", xasprintf("a text may have at most %d characters",
-							hog_textmax(g)));
-			return;
-		}
-		l->canon = xasprintf("%s %s", verb_word[v], arg);
-		break;
-	case V_PICK:
-		if ((a = trait_parse(arg)) < 0) {
-			reject(l, "no-such-trait", xasprintf("'%s' is not a trait; the traits are "
-							     "body, heart, mind and wealth", arg));
-			return;
-		}
-		l->canon = xasprintf("pick %s", hog_trait_word[a]);
-		break;
-	case V_TOKENS:
-		if (!two_traits(arg, &a, &b)) {
-			reject(l, "no-such-trait", xasprintf("'tokens' takes two traits (the same "
-							     "one twice for both on it), from body, "
-							     "heart, mind and wealth; not '%s'", arg));
-			return;
-		}
-		if (a == st->pick || b == st->pick) {
-			reject(l, "pick-trait", xasprintf("the two tokens go on traits other than "
-							  "the one you picked (%s)",
-							  hog_trait_word[st->pick]));
-			return;
-		}
-		if (a > b) {
-			int t = a;
-			a = b;
-			b = t;
-		}
-		l->canon = xasprintf("tokens %s %s", hog_trait_word[a], hog_trait_word[b]);
-		break;
-	case V_TYPE:
-		if ((a = type_parse(arg)) < 0) {
-			reject(l, "no-such-type", xasprintf("'%s' is not a type of dragon; choose "
-							    "cave, fire, river or wyrm", arg));
-			return;
-		}
-		l->canon = xasprintf("type %s", hog_type_word[a]);
-		break;
-	case V_RAISE:
-		if ((a = trait_parse(arg)) < 0) {
-			reject(l, "no-such-trait", xasprintf("'%s' is not a trait; the traits are "
-							     "body, heart, mind and wealth", arg));
-			return;
-		}
-		l->canon = xasprintf("raise %s", hog_trait_word[a]);
-		break;
-	case V_PLAY: {
-		char code8[8];
-		if ((c = card_parse(arg)) < 0) {
-			reject(l, "bad-card", xasprintf("'%s' is not a card; write it like 10C, "
-							"QH, 10\u2663 or ten of clubs", arg));
-			return;
-		}
-		card_code(c, code8);
-		if (h->where[c] != W_HAND + p) {
-			char pretty[8];
-			card_pretty(c, pretty);
-			reject(l, "not-in-hand", xasprintf("you do not hold the %s (%s)", pretty,
-							   code8));
-			return;
-		}
-		l->canon = xasprintf("play %s", code8);
-		break;
-	}
-	case V_VOTE: {
-		const struct hog_scene *s = hog_scene_now(h);
-		if ((a = vote_parse(arg)) < 0) {
-			reject(l, "bad-vote", xasprintf("vote for 'conflict' or 'stakes', not '%s'",
-							arg));
-			return;
-		}
-		/* Your own card takes no vote from you; your opponent's does,
-		 * but counts only if somebody else votes the same way. */
-		if ((a == 0 && s->dragon == p) || (a == 1 && s->minion == p)) {
-			reject(l, "own-card", xasprintf("you may not vote for your own card (the %s)",
-							a ? "Stakes" : "Conflict"));
-			return;
-		}
-		l->canon = xasprintf("vote %s", a ? "stakes" : "conflict");
-		break;
-	}
-	default:
-		BUG("verb %d", v);
-	}
-	st->seen[v] = true;
+	if (accept_arg(g, p, st, v, arg, l))
+		st->seen[v] = true;
 }
 
 void hog_check(const struct game *g, int p, struct order_line *lines, size_t n,

@@ -621,3 +621,8 @@ void hog_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events
 	next_scene(g, s->dragon == p ? hog_next_alive(g, p) : s->dragon, ev);
 	h->skip_turn = true;
 }
+
+bool hog_over(const struct game *g)
+{
+	return HOG(g)->phase == PH_OVER;
+}

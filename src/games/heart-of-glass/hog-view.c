@@ -1,6 +1,7 @@
 /* hog-view.c - Heart of Glass reports: the Dragon and the Minions with their
  * traits, the story so far, the reader's own hand, and whose move it is.
- * Only the reader's own hand is ever shown; of the others, counts. */
+ * Only the reader's own hand is ever shown; of the others, counts: the
+ * scramble deals afresh what a reader may not see. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,5 +242,31 @@ void hog_board(const struct game *g, int p, struct view *v)
 				       val > 10 ? val : 10, val);
 			free(name);
 		}
+	}
+}
+
+/* Deal afresh every card player keep may not see: the deck's order, the
+ * other hands (same sizes) and the cards set aside. */
+void hog_scramble(struct game *g, int keep, struct rng *r)
+{
+	struct hog *h = HOG(g);
+	int pool[NCARDS], slot[NCARDS], n = 0;
+
+	for (int i = 0; i < h->ndeck; i++) {
+		pool[n] = h->deck[i];
+		slot[n++] = -1 - i; /* deck position i */
+	}
+	for (int c = 0; c < NCARDS; c++) {
+		int w = h->where[c];
+		if (w == W_ASIDE || (w >= W_HAND && w < W_HAND + HOG_MAX && w != W_HAND + keep)) {
+			pool[n] = c;
+			slot[n++] = w;
+		}
+	}
+	rng_shuffle(r, pool, (size_t)n, sizeof *pool);
+	for (int i = 0; i < n; i++) {
+		if (slot[i] < 0)
+			h->deck[-1 - slot[i]] = pool[i];
+		h->where[pool[i]] = slot[i] < 0 ? W_DECK : slot[i];
 	}
 }
