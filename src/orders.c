@@ -280,89 +280,61 @@ static int parse_orders_text(struct submission *s, const char *raw, size_t raw_l
 	return rc;
 }
 
-static int parse_lines(struct submission *s, const char *text, size_t len, int first_lineno,
-		       char **err)
+/* What one line of the orders text did to the reading. */
+enum line_step { LINE_NEXT, LINE_STOP, LINE_ERROR };
+
+/* One line (ours to keep or free) at lineno, whose text continues at *i:
+ * skipped, a header, an order, or the end of the orders.  *lineno moves
+ * past what was read. */
+static enum line_step one_line(struct submission *s, char *line, const char *text, size_t len,
+			       size_t *i, int *lineno, bool *in_orders, struct near_kw *near,
+			       char **err)
 {
-	int lineno = first_lineno;
-	size_t i = 0;
-	bool in_orders = false;
-	struct near_kw near[3] = { { 0, NULL } };
+	int h;
+	enum line_step step = LINE_NEXT;
 
-	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) /* byte-order mark */
-		i = 3;
-	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		char *line = xstrndup(text + i, end - i);
-		size_t ll = strlen(line);
-		int h;
-
-		/* Order text ends up in the game's XML state, which libxml2
-		 * cannot read back when it holds bytes that are not UTF-8: one
-		 * such order would make the game unreadable after its turn. */
-		if (!utf8_valid(line, ll)) {
-			*err = xasprintf("line %d: is not UTF-8 text; save the orders as UTF-8",
-					 lineno);
-			free(line);
-			near_release(near);
-			return -1;
-		}
-		i = end + 1;
-		if (!strcmp(line, "-- ") || !strcmp(line, "--")) {
-			free(line);
-			break;
-		}
-		str_trim(line);
-		if (line[0] == '>') {
-			free(line);
-			lineno++;
-			continue;
-		}
-		if ((s->game || s->player || s->password) && is_reply_separator(line)) {
-			free(line);
-			break;
-		}
-		h = attribution_lines(line, text, len, i);
-		if (h) {
-			if (h == 2)
-				free(next_line(text, len, &i));
-			free(line);
-			lineno += h;
-			continue;
-		}
+	if (!strcmp(line, "-- ") || !strcmp(line, "--"))
+		step = LINE_STOP;
+	else if (str_trim(line)[0] == '>')
+		(*lineno)++;
+	else if ((s->game || s->player || s->password) && is_reply_separator(line))
+		step = LINE_STOP;
+	else if ((h = attribution_lines(line, text, len, *i))) {
+		if (h == 2)
+			free(next_line(text, len, i));
+		*lineno += h;
+	} else {
 		strip_comment(line);
-		str_trim(line);
-		if (!*line) {
-			free(line);
-			lineno++;
-			continue;
+		if (!*str_trim(line)) {
+			(*lineno)++;
+		} else if ((h = *in_orders ? 0 : take_header(s, line, *lineno, err)) < 0) {
+			step = LINE_ERROR;
+		} else {
+			if (!h)
+				note_near_keyword(near, line, *lineno);
+			/* Text before the header lines ("Hi, here are my
+			 * orders") is not part of the orders block: the block
+			 * starts at the header. */
+			if (!h && (s->game || s->player || s->password) && is_sign_off(line)) {
+				step = LINE_STOP;
+			} else {
+				if (!h && (s->game || s->player || s->password || s->turn)) {
+					*in_orders = true;
+					add_line(s, *lineno, line);
+				}
+				(*lineno)++;
+			}
 		}
-		h = in_orders ? 0 : take_header(s, line, lineno, err);
-		if (h < 0) {
-			free(line);
-			near_release(near);
-			return -1;
-		}
-		if (!h)
-			note_near_keyword(near, line, lineno);
-		/* Text before the header lines ("Hi, here are my orders") is not
-		 * part of the orders block: the block starts at the header. */
-		if (!h && !s->game && !s->player && !s->password && !s->turn) {
-			free(line);
-			lineno++;
-			continue;
-		}
-		if (!h && (s->game || s->player || s->password) && is_sign_off(line)) {
-			free(line);
-			break;
-		}
-		if (!h) {
-			in_orders = true;
-			add_line(s, lineno, line);
-		}
-		free(line);
-		lineno++;
 	}
+	free(line);
+	return step;
+}
+
+/* After the last line: an `observe` mail, or the three header lines, or
+ * *err says which is missing (with a near miss, if one was seen). */
+static int headers_complete(struct submission *s, const struct near_kw *near, char **err)
+{
+	int k;
 	/* `observe`, or `observe CODE` confirming it (see submit.c). */
 	if (s->game && !s->player && !s->password && s->n == 1 &&
 	    (!ascii_casecmp(s->lines[0].text, "observe") ||
@@ -371,21 +343,55 @@ static int parse_lines(struct submission *s, const char *text, size_t len, int f
 		s->observe = ascii_ncasecmp(s->lines[0].text, "observe", 7) ? -1 : 1;
 		return 0;
 	}
-	if (!s->game || !s->player || !s->password) {
-		int k = !s->game ? 0 : !s->player ? 1 : 2;
-		*err = xasprintf("the orders must begin with the lines 'game ID', "
-				 "'player NAME' and 'password SECRET'; %s is missing", header_kws[k]);
-		if (near[k].word) {
-			char *more = xasprintf("%s (line %d: did you mean '%s' for '%s'?)", *err,
-					       near[k].lineno, header_kws[k], near[k].word);
-			free(*err);
-			*err = more;
-		}
-		near_release(near);
-		return -1;
+	if (s->game && s->player && s->password)
+		return 0;
+	k = !s->game ? 0 : !s->player ? 1 : 2;
+	*err = xasprintf("the orders must begin with the lines 'game ID', "
+			 "'player NAME' and 'password SECRET'; %s is missing", header_kws[k]);
+	if (near[k].word) {
+		char *more = xasprintf("%s (line %d: did you mean '%s' for '%s'?)", *err,
+				       near[k].lineno, header_kws[k], near[k].word);
+		free(*err);
+		*err = more;
 	}
+	return -1;
+}
+
+static int parse_lines(struct submission *s, const char *text, size_t len, int first_lineno,
+		       char **err)
+{
+	int lineno = first_lineno, rc = 0;
+	size_t i = 0;
+	bool in_orders = false;
+	struct near_kw near[3] = { { 0, NULL } };
+	enum line_step step = LINE_NEXT;
+
+	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) /* byte-order mark */
+		i = 3;
+	while (i < len && step == LINE_NEXT) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		char *line = xstrndup(text + i, end - i);
+
+		/* Order text ends up in the game's XML state, which libxml2
+		 * cannot read back when it holds bytes that are not UTF-8: one
+		 * such order would make the game unreadable after its turn. */
+		if (!utf8_valid(line, strlen(line))) {
+			*err = xasprintf("line %d: is not UTF-8 text; save the orders as UTF-8",
+					 lineno);
+			free(line);
+			step = LINE_ERROR;
+			break;
+		}
+		i = end + 1;
+		step = one_line(s, line, text, len, &i, &lineno, &in_orders, near, err);
+	}
+	if (step == LINE_ERROR)
+		rc = -1;
+	else
+		rc = headers_complete(s, near, err);
 	near_release(near);
-	return 0;
+	return rc;
 }
 
 

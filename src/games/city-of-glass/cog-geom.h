@@ -1,6 +1,6 @@
 /* cog-geom.h - City of Glass geometry, exact: sight through book piles in
  * three dimensions, paths of a round base among piles and other bases, and
- * the distances the rules name (../shared/RULINGS.md, City of Glass).
+ * the distances the rules name (docs/rules/city-of-glass.md, City of Glass).
  *
  * Units are inches; (0,0) is the table's south-west corner, z is up from
  * the table.  A pile is a closed axis-aligned box standing on the table.

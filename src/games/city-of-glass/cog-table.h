@@ -1,6 +1,6 @@
 /* cog-table.h - the City of Glass table: where the book piles stand, drawn
  * from the game's generator within the rules, or given by the game master
- * and checked against them (../shared/RULINGS.md, City of Glass).
+ * and checked against them (docs/rules/city-of-glass.md, City of Glass).
  *
  * The rules: a 36 x 36 table; D6+4 piles, each D6 books high, 4.25 x 7
  * inches, turned 0 or 90 degrees; footprints wholly on the table, at least

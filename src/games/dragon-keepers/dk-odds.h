@@ -2,7 +2,7 @@
  * forecast in a confirmation (issue 12), computed by counting outcomes,
  * never by sampling.
  *
- * The battle dice are game data (../shared/RULINGS.md): white = miss,
+ * The battle dice are game data (docs/rules/dragon-keepers.md): white = miss,
  * miss, weak flame, weak flame, weak flame, flame; red = miss, weak, weak,
  * flame, flame, flame.  In Easy and Medium a weak flame or a flame is a
  * hit; in Hard and Extreme only a flame.  One hit or more is a successful
