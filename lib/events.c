@@ -6,15 +6,20 @@
 
 #include "util.h"
 
+const char *events_vadd(struct events *ev, uint64_t audience, const char *fmt, va_list ap)
+{
+	ALLOC_GROW(ev->v, ev->n + 1, ev->alloc);
+	ev->v[ev->n].text = xvasprintf(fmt, ap);
+	ev->v[ev->n].audience = audience;
+	return ev->v[ev->n++].text;
+}
+
 void events_add(struct events *ev, uint64_t audience, const char *fmt, ...)
 {
 	va_list ap;
-	ALLOC_GROW(ev->v, ev->n + 1, ev->alloc);
 	va_start(ap, fmt);
-	ev->v[ev->n].text = xvasprintf(fmt, ap);
+	events_vadd(ev, audience, fmt, ap);
 	va_end(ap);
-	ev->v[ev->n].audience = audience;
-	ev->n++;
 }
 
 void events_release(struct events *ev)

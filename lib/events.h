@@ -9,6 +9,7 @@
 #define WP_EVENTS_H
 
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
 
 #define MAX_PLAYERS 64
@@ -28,6 +29,10 @@ struct events {
 
 void events_add(struct events *ev, uint64_t audience, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same from a va_list, for an engine's own printf-like helpers;
+ * returns the text added (the events own it). */
+const char *events_vadd(struct events *ev, uint64_t audience, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 void events_release(struct events *ev);
 /* May player p (or the public, p < 0) see event e? */
 int event_visible(const struct event *e, int p);

@@ -440,14 +440,11 @@ int cog_exchange_chance(const struct cog_state *s, int a, int b)
 void cog_say(const struct cog_run *run, const char *fmt, ...)
 {
 	va_list ap;
-	char *text;
 	if (!run->ev)
 		return;
 	va_start(ap, fmt);
-	text = xvasprintf(fmt, ap);
+	events_vadd(run->ev, AUD_ALL, fmt, ap);
 	va_end(ap);
-	events_add(run->ev, AUD_ALL, "%s", text);
-	free(text);
 }
 
 /* Solo: a card lower than the top of the discard pile goes on top, any

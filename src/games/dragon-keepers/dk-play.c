@@ -21,12 +21,9 @@ static void ending(struct game *g, struct events *ev, const char *fmt, ...)
 static void ending(struct game *g, struct events *ev, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	strlist_add(&DK(g)->ending, events_vadd(ev, AUD_ALL, fmt, ap));
 	va_end(ap);
-	events_add(ev, AUD_ALL, "%s", s);
-	strlist_take(&DK(g)->ending, s);
 }
 
 static int next_player(const struct game *g, int p)

@@ -124,14 +124,11 @@ const char *dp_name(const struct dp_run *run, int p)
 void dp_say(const struct dp_run *run, const char *fmt, ...)
 {
 	va_list ap;
-	char *text;
 	if (!run->ev)
 		return;
 	va_start(ap, fmt);
-	text = xvasprintf(fmt, ap);
+	events_vadd(run->ev, AUD_ALL, fmt, ap);
 	va_end(ap);
-	events_add(run->ev, AUD_ALL, "%s", text);
-	free(text);
 }
 
 static void to_discard(struct dp_state *s, int c)

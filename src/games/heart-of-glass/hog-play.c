@@ -51,12 +51,9 @@ static void ending(struct game *g, struct events *ev, const char *fmt, ...)
 static void ending(struct game *g, struct events *ev, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	strlist_add(&HOG(g)->ending, events_vadd(ev, AUD_ALL, fmt, ap));
 	va_end(ap);
-	events_add(ev, AUD_ALL, "%s", s);
-	strlist_take(&HOG(g)->ending, s);
 }
 
 static void old_age(struct game *g, struct events *ev)
