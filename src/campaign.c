@@ -162,6 +162,7 @@ void campaign_settle_held(const struct campaign *c, const char *id, int turn)
 		}
 	}
 	free(err);
+	free(tmp);
 	strlist_clear(&names);
 }
 
