@@ -104,6 +104,15 @@ int cli_open(struct campaign *c, bool lock)
 	return 0;
 }
 
+int cli_open_for_id(const char *verb, int argc, char **argv, struct campaign *c,
+		    const char **id)
+{
+	if (argc > 2)
+		return cli_usage(cmd_find(verb), "too many arguments");
+	*id = argc == 2 ? argv[1] : NULL;
+	return cli_open(c, false);
+}
+
 int cli_open_wait(struct campaign *c, int seconds)
 {
 	char *err = NULL;

@@ -46,6 +46,11 @@ long long cli_now(void);
 /* Open (and lock, if asked) the campaign; prints and returns an exit status
  * on failure, 0 on success. */
 int cli_open(struct campaign *c, bool lock);
+/* For a verb that takes at most one game id and no option (`check [ID]`,
+ * `status [ID]`): the arguments checked and the campaign opened without
+ * the lock; *id is the id given, or NULL.  0, or the exit status. */
+int cli_open_for_id(const char *verb, int argc, char **argv, struct campaign *c,
+		    const char **id);
 /* The same with the lock, waiting up to seconds while another wyrmpost
  * holds it (a mail delivered by procmail during a run). */
 int cli_open_wait(struct campaign *c, int seconds);

@@ -7,18 +7,15 @@
 
 int cmd_check(int argc, char **argv)
 {
-	const struct cmd *cmd = cmd_find("check");
 	struct campaign c;
 	struct strlist problems = STRLIST_INIT;
+	const char *id;
 	char *err = NULL;
-	int rc;
+	int rc = cli_open_for_id("check", argc, argv, &c, &id);
 
-	if (argc > 2)
-		return cli_usage(cmd, "too many arguments");
-	rc = cli_open(&c, false);
 	if (rc)
 		return rc;
-	rc = campaign_validate(&c, argc == 2 ? argv[1] : NULL, &problems, &err);
+	rc = campaign_validate(&c, id, &problems, &err);
 	campaign_close(&c);
 	if (rc)
 		return cli_fail(rc, err);

@@ -6,18 +6,15 @@
 
 int cmd_status(int argc, char **argv)
 {
-	const struct cmd *cmd = cmd_find("status");
 	struct campaign c;
 	struct sb out = SB_INIT;
+	const char *id;
 	char *err = NULL;
-	int rc;
+	int rc = cli_open_for_id("status", argc, argv, &c, &id);
 
-	if (argc > 2)
-		return cli_usage(cmd, "too many arguments");
-	rc = cli_open(&c, false);
 	if (rc)
 		return rc;
-	rc = campaign_status(&c, argc == 2 ? argv[1] : NULL, &out, &err);
+	rc = campaign_status(&c, id, &out, &err);
 	campaign_close(&c);
 	cli_out(sb_str(&out));
 	sb_release(&out);
