@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "fsutil.h"
 #include "gm-notes.h"
+#include "hash.h"
 #include "schedule.h"
 
 /* Whether text holds line as a whole line (last only: as its last). */
@@ -112,10 +113,15 @@ int gm_tell_players(const struct campaign *c, const struct game *g, const char *
 		char *key, *body;
 		if (g->players[i].dropped)
 			continue;
-		key = xasprintf("%s-%04d-gm-%s-%lld", g->id, g->turn, g->players[i].name, c->now);
-		char *subj = xasprintf("[%s] %s", g->id, subject);
+		char *subj = xasprintf("[%s] %s", g->id, subject), *digest;
 		body = xasprintf("Game %s (%s), turn %d: %s\n", g->id, g->engine->title, g->turn,
 				 what);
+		/* Two changes in one second are two mails (a pause, then a
+		 * resume); the same change made again is the same mail. */
+		digest = sha256_hex(body, strlen(body), 4);
+		key = xasprintf("%s-%04d-gm-%s-%lld-%s", g->id, g->turn, g->players[i].name,
+				c->now, digest);
+		free(digest);
 		rc = campaign_mail(c, g, (int)i, key, subj, body, NULL, "auto-generated", err);
 		free(subj);
 		free(body);

@@ -24,10 +24,10 @@ static int finish(struct campaign *c, struct game *g, int rc, char **err)
 
 /* --- games ------------------------------------------------------------------ */
 
-int gm_game_set(struct campaign *c, const char *id, const char *assign, char **err)
+static int game_set(struct campaign *c, const char *id, char **words, char **out, char **err)
 {
 	const struct option_spec *tables[] = { core_options, NULL };
-	const char *eq = strchr(assign, '=');
+	const char *assign = words[0], *eq = strchr(assign, '=');
 	struct game g;
 	char *name;
 	int rc;
@@ -71,6 +71,8 @@ int gm_game_set(struct campaign *c, const char *id, const char *assign, char **e
 					       "runs at %s at the latest.",
 					       option_get(&g.opts, "deadline"), when);
 			rc = gm_tell_players(c, &g, what, "the deadline changed", err);
+			if (!rc && out)
+				*out = xstrdup("mailed");
 			free(what);
 		}
 		free(when);
@@ -79,8 +81,10 @@ int gm_game_set(struct campaign *c, const char *id, const char *assign, char **e
 	return finish(c, &g, rc, err);
 }
 
-int gm_game_pause(struct campaign *c, const char *id, char **err)
+static int game_pause(struct campaign *c, const char *id, char **words, char **out, char **err)
 {
+	(void)words;
+	(void)out;
 	struct game g;
 	int rc = campaign_load_live_game(c, id, &g, err);
 	if (rc)
@@ -100,8 +104,11 @@ int gm_game_pause(struct campaign *c, const char *id, char **err)
 	return finish(c, &g, rc, err);
 }
 
-int gm_game_resume(struct campaign *c, const char *id, char **err)
+static int game_resume(struct campaign *c, const char *id, char **words, char **out,
+		       char **err)
 {
+	(void)words;
+	(void)out;
 	struct game g;
 	char *when, *what;
 	int rc = campaign_load_live_game(c, id, &g, err);
@@ -127,8 +134,10 @@ int gm_game_resume(struct campaign *c, const char *id, char **err)
 	return finish(c, &g, rc, err);
 }
 
-static int game_end(struct campaign *c, const char *id, char **err)
+static int game_end(struct campaign *c, const char *id, char **words, char **out, char **err)
 {
+	(void)words;
+	(void)out;
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	int rc = campaign_load_live_game(c, id, &g, err);
@@ -199,9 +208,11 @@ static int find_player(struct game *g, const char *name, char **err)
 	return p;
 }
 
-int gm_player_address(struct campaign *c, const char *id, const char *name, const char *email,
-		      char **err)
+static int player_address(struct campaign *c, const char *id, char **words, char **out,
+			  char **err)
 {
+	(void)out;
+	const char *name = words[0], *email = words[1];
 	struct game g;
 	char *old, *key, *body;
 	int p, rc;
@@ -213,6 +224,12 @@ int gm_player_address(struct campaign *c, const char *id, const char *name, cons
 	if ((rc = campaign_load_live_game(c, id, &g, err)))
 		return rc;
 	if ((p = find_player(&g, name, err)) < 0) {
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	if (!strcmp(g.players[p].email, email)) {
+		/* Given again after it was done: nothing to tell anyone. */
+		*err = xasprintf("%s's address is %s already", g.players[p].name, email);
 		game_release(&g);
 		return WP_ERR_USAGE;
 	}
@@ -239,11 +256,14 @@ int gm_player_address(struct campaign *c, const char *id, const char *name, cons
 	return finish(c, &g, rc, err);
 }
 
-int gm_player_password(struct campaign *c, const char *id, const char *name, char **password,
-		       char **err)
+/* words: the player and the new password, made by gm_player_password. */
+static int player_password(struct campaign *c, const char *id, char **words, char **out,
+			   char **err)
 {
+	(void)out;
+	const char *name = words[0], *pw = words[1];
 	struct game g;
-	char *pw = NULL, *hash, *key, *body;
+	char *hash, *key, *body;
 	int p, rc;
 
 	if ((rc = campaign_load_live_game(c, id, &g, err)))
@@ -252,8 +272,7 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 		game_release(&g);
 		return WP_ERR_USAGE;
 	}
-	if (!(pw = password_generate(err)) || !(hash = password_hash(pw, err))) {
-		free(pw);
+	if (!(hash = password_hash(pw, err))) {
 		game_release(&g);
 		return WP_ERR_IO;
 	}
@@ -272,21 +291,20 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 	if (!rc)
 		rc = gm_note(c, &g, err, "%s was given a new password by the game master.",
 			  g.players[p].name);
-	if (!rc)
-		*password = pw;
-	else
-		free(pw);
 	return finish(c, &g, rc, err);
 }
 
-static int player_replace(struct campaign *c, const char *id, const char *name,
-			  const char *spec, char **password, char **err)
+/* words: the player and NEWNAME:EMAIL:PASSWORD (gm_player_replace makes
+ * a missing password). */
+static int player_replace(struct campaign *c, const char *id, char **words, char **out,
+			  char **err)
 {
+	(void)out;
+	const char *name = words[0], *spec = words[1];
 	struct game g;
-	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL, *gen = NULL;
+	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL;
 	int p, rc;
 
-	*password = NULL;
 	email = strchr(s, ':');
 	pw = email ? strchr(email + 1, ':') : NULL;
 	if (email)
@@ -315,8 +333,6 @@ static int player_replace(struct campaign *c, const char *id, const char *name,
 	} else if (ascii_casecmp(s, name) && game_player_index(&g, s) >= 0) {
 		*err = xasprintf("%s already has a player '%s'", g.id, s);
 		rc = WP_ERR_USAGE;
-	} else if (!pw && !(pw = gen = password_generate(err))) {
-		rc = WP_ERR_IO;
 	} else if (!(hash = password_hash(pw, err))) {
 		rc = WP_ERR_IO;
 	}
@@ -344,16 +360,15 @@ static int player_replace(struct campaign *c, const char *id, const char *name,
 		free(subject);
 		free(key);
 	}
-	if (!rc && gen)
-		*password = xstrdup(gen);
-	free(gen);
 	free(oldname);
 	free(s);
 	return finish(c, &g, rc, err);
 }
 
-int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err)
+static int player_drop(struct campaign *c, const char *id, char **words, char **out, char **err)
 {
+	(void)out;
+	const char *name = words[0];
 	struct game g;
 	struct events ev = EVENTS_INIT;
 	int p, rc;
@@ -429,35 +444,67 @@ static char *state_digest(const struct campaign *c, const char *id)
 	return out;
 }
 
-enum { VERB_END, VERB_REPLACE };
-static const char *const verb_names[] = { "end", "replace" };
-
-static int do_verb(struct campaign *c, const char *id, int verb, char **words, char **err)
+static int offer(struct campaign *c, const char *id, char **words, char **out, char **err)
 {
-	char *unused = NULL;
-	int rc;
-	if (verb == VERB_END)
-		return game_end(c, id, err);
-	rc = player_replace(c, id, words[0], words[1], &unused, err);
-	free(unused);
+	(void)out;
+	return seat_offer(c, id, words[0], err);
+}
+
+/* words: the seat and "give" or "refuse"; *out gets who asked for it. */
+static int approve(struct campaign *c, const char *id, char **words, char **out, char **err)
+{
+	char *who = NULL;
+	int rc = seat_approve(c, id, words[0], !strcmp(words[1], "refuse"), &who, err);
+	if (out)
+		*out = who;
+	else
+		free(who);
 	return rc;
+}
+
+/* Every verb that changes a game in play, by the name its intent gives:
+ * each is done with the words it was given, and its *out (may be NULL)
+ * says what the command line reports. */
+static const struct verb {
+	const char *name;
+	size_t nwords;
+	int (*fn)(struct campaign *c, const char *id, char **words, char **out, char **err);
+} verbs[] = {
+	{ "set", 1, game_set },
+	{ "pause", 0, game_pause },
+	{ "resume", 0, game_resume },
+	{ "end", 0, game_end },
+	{ "address", 2, player_address },
+	{ "password", 2, player_password },
+	{ "replace", 2, player_replace },
+	{ "drop", 1, player_drop },
+	{ "offer", 1, offer },
+	{ "approve", 2, approve },
+};
+
+static const struct verb *verb_named(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(verbs); i++)
+		if (!strcmp(verbs[i].name, name))
+			return &verbs[i];
+	BUG("no game master's verb '%s'", name);
 }
 
 /* Write the intent, do the verb, remove the intent once it is done (or
  * refused: then nothing was changed). */
-static int gm_do(struct campaign *c, const char *id, int verb, char **words, size_t nwords,
-		 char **err)
+static int gm_do(struct campaign *c, const char *id, const struct verb *v, char **words,
+		 char **out, char **err)
 {
 	char *path = gm_intent_path(c, id), *digest = state_digest(c, id);
 	struct sb text = SB_INIT;
 	int rc;
-	sb_addf(&text, "%lld\n%s\n%s\n", c->now, digest, verb_names[verb]);
-	for (size_t i = 0; i < nwords; i++)
+	sb_addf(&text, "%lld\n%s\n%s\n", c->now, digest, v->name);
+	for (size_t i = 0; i < v->nwords; i++)
 		sb_addf(&text, "%s\n", words[i]);
 	rc = fs_write_private(path, sb_str(&text), strlen(sb_str(&text)), err) ? WP_ERR_IO
 										: WP_OK;
 	if (!rc)
-		rc = do_verb(c, id, verb, words, err);
+		rc = v->fn(c, id, words, out, err);
 	if (rc == WP_OK || rc == WP_ERR_USAGE || rc == WP_ERR_NOTFOUND) {
 		char *e = NULL;
 		if (fs_unlink(path, &e) && !rc) {
@@ -490,11 +537,12 @@ static int gm_begin(struct campaign *c, const char *id, char **err)
 
 int gm_finish(struct campaign *c, const char *id, char **err)
 {
-	char *path = gm_intent_path(c, id), *text = NULL, *digest, *save = NULL;
+	char *path = gm_intent_path(c, id), *text = NULL, *digest;
 	char *line[5] = { NULL };
+	const struct verb *v = NULL;
 	size_t len, n = 0;
 	long long then;
-	int rc = WP_OK, verb = -1;
+	int rc = WP_OK;
 
 	if (!fs_exists(path)) {
 		free(path);
@@ -504,14 +552,17 @@ int gm_finish(struct campaign *c, const char *id, char **err)
 		free(path);
 		return WP_ERR_IO;
 	}
-	for (char *l = strtok_r(text, "\n", &save); l && n < ARRAY_SIZE(line);
-	     l = strtok_r(NULL, "\n", &save))
+	/* One line each, empty ones too (a word may be empty). */
+	for (char *l = text, *nl; n < ARRAY_SIZE(line) && (nl = strchr(l, '\n')); l = nl + 1) {
+		*nl = '\0';
 		line[n++] = l;
-	for (size_t i = 0; n >= 3 && i < ARRAY_SIZE(verb_names); i++)
-		if (!strcmp(line[2], verb_names[i]))
-			verb = (int)i;
-	if (verb < 0 || (verb == VERB_REPLACE && n < 5) || !parse_int(line[0], LLONG_MIN, LLONG_MAX, &then)) {
-		*err = xasprintf("%s: not a game master's change in progress", path);
+	}
+	for (size_t i = 0; n >= 3 && i < ARRAY_SIZE(verbs); i++)
+		if (!strcmp(line[2], verbs[i].name))
+			v = &verbs[i];
+	if (!v || n != 3 + v->nwords || !parse_int(line[0], LLONG_MIN, LLONG_MAX, &then)) {
+		*err = xasprintf("%s: not a game master's change in progress; remove it if no "
+				 "wyrmpost command is running", path);
 		rc = WP_ERR_DATA;
 	} else if (digest = state_digest(c, id), strcmp(digest, line[1])) {
 		/* game.xml was saved: only the intent was left. */
@@ -521,20 +572,84 @@ int gm_finish(struct campaign *c, const char *id, char **err)
 		long long now = c->now;
 		free(digest);
 		c->now = then;
-		rc = gm_do(c, id, verb, line + 3, n - 3, err);
+		rc = gm_do(c, id, v, line + 3, NULL, err);
 		c->now = now;
+		if (rc == WP_ERR_USAGE || rc == WP_ERR_NOTFOUND) {
+			/* Refused, as it was when it was killed: nothing was
+			 * changed then, nor now, and the intent is gone. */
+			free(*err);
+			*err = NULL;
+			rc = WP_OK;
+		}
 	}
 	free(text);
 	free(path);
 	return rc;
 }
 
+/* Finish what a kill left in game id, then do verb name with its words. */
+static int gm_run(struct campaign *c, const char *id, const char *name, char **words,
+		  char **out, char **err)
+{
+	const struct verb *v = verb_named(name);
+	int rc;
+	for (size_t i = 0; i < v->nwords; i++)
+		if (strchr(words[i], '\n')) {
+			*err = xasprintf("'%s': a line break cannot be part of it", words[i]);
+			return WP_ERR_USAGE;
+		}
+	if ((rc = gm_begin(c, id, err)))
+		return rc;
+	return gm_do(c, id, v, words, out, err);
+}
+
+int gm_game_set(struct campaign *c, const char *id, const char *assign, bool *mailed,
+		char **err)
+{
+	char *words[] = { (char *)assign }, *out = NULL;
+	int rc = gm_run(c, id, "set", words, &out, err);
+	*mailed = out != NULL;
+	free(out);
+	return rc;
+}
+
+int gm_game_pause(struct campaign *c, const char *id, char **err)
+{
+	return gm_run(c, id, "pause", NULL, NULL, err);
+}
+
+int gm_game_resume(struct campaign *c, const char *id, char **err)
+{
+	return gm_run(c, id, "resume", NULL, NULL, err);
+}
+
 int gm_game_end(struct campaign *c, const char *id, char **err)
 {
-	int rc = gm_begin(c, id, err);
-	char *words[1] = { NULL };
+	return gm_run(c, id, "end", NULL, NULL, err);
+}
+
+int gm_player_address(struct campaign *c, const char *id, const char *name, const char *email,
+		      char **err)
+{
+	char *words[] = { (char *)name, (char *)email };
+	return gm_run(c, id, "address", words, NULL, err);
+}
+
+/* A password is made once, before anything is written, and kept in the
+ * intent: done again, the mail is the same. */
+int gm_player_password(struct campaign *c, const char *id, const char *name, char **password,
+		       char **err)
+{
+	char *pw = password_generate(err), *words[] = { (char *)name, pw };
+	int rc;
+	*password = NULL;
+	if (!pw)
+		return WP_ERR_IO;
+	rc = gm_run(c, id, "password", words, NULL, err);
 	if (!rc)
-		rc = gm_do(c, id, VERB_END, words, 0, err);
+		*password = pw;
+	else
+		free(pw);
 	return rc;
 }
 
@@ -542,31 +657,41 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		      char **password, char **err)
 {
 	char *gen = NULL, *full = NULL, *words[2];
-	int rc = gm_begin(c, id, err);
+	int rc;
 
 	*password = NULL;
-	if (rc)
-		return rc;
-	/* A generated password is made once, before anything is written, and
-	 * kept in the intent: done again, the welcome mail is the same. */
 	if (strchr(spec, ':') && !strchr(strchr(spec, ':') + 1, ':')) {
 		if (!(gen = password_generate(err)))
 			return WP_ERR_IO;
 		full = xasprintf("%s:%s", spec, gen);
 	}
-	if (strchr(name, '\n') || strchr(spec, '\n')) {
-		*err = xasprintf("'%s': write NEWNAME:EMAIL[:PASSWORD] (a name of 1-32 letters, "
-				 "digits, - or _)", spec);
-		rc = WP_ERR_USAGE;
-	} else {
-		words[0] = (char *)name;
-		words[1] = full ? full : (char *)spec;
-		rc = gm_do(c, id, VERB_REPLACE, words, 2, err);
-	}
+	words[0] = (char *)name;
+	words[1] = full ? full : (char *)spec;
+	rc = gm_run(c, id, "replace", words, NULL, err);
 	if (!rc && gen)
 		*password = gen;
 	else
 		free(gen);
 	free(full);
 	return rc;
+}
+
+int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err)
+{
+	char *words[] = { (char *)name };
+	return gm_run(c, id, "drop", words, NULL, err);
+}
+
+int gm_seat_offer(struct campaign *c, const char *id, const char *name, char **err)
+{
+	char *words[] = { (char *)name };
+	return gm_run(c, id, "offer", words, NULL, err);
+}
+
+int gm_seat_approve(struct campaign *c, const char *id, const char *seat, bool refuse,
+		    char **who, char **err)
+{
+	char *words[] = { (char *)seat, refuse ? "refuse" : "give" };
+	*who = NULL;
+	return gm_run(c, id, "approve", words, who, err);
 }

@@ -6,18 +6,22 @@
  * kept for the report of the turn it happened in (the game master's lines
  * open that report's "What happened"; gm-notes.h); the players it concerns
  * are mailed.  Each function loads the game, changes it and saves it under the
- * campaign's lock, which the caller holds.  On error nothing is changed:
- * mails go to the outbox before the game is saved, and a mail queued for a
- * change that then fails to save says what was meant (the outbox is the
- * one record a crash leaves, and sends are at least once anyway).
+ * campaign's lock, which the caller holds.  Mails go to the outbox and
+ * notes to the history before the game is saved; see the intent below.
  */
 #ifndef WP_GM_H
 #define WP_GM_H
 
 #include "campaign.h"
 
-/* `wyrmpost game ID ...` */
-int gm_game_set(struct campaign *c, const char *id, const char *assign, char **err);
+/* Every verb but delete first writes games/ID/.gm-intent (what it does,
+ * when, to which game.xml) and removes it once game.xml is saved: killed
+ * in between, it is done again, as it was given, by the next verb on the
+ * game or the next run (gm_finish), its mails and notes once.
+ *
+ * `wyrmpost game ID ...`; *mailed says whether set told the players. */
+int gm_game_set(struct campaign *c, const char *id, const char *assign, bool *mailed,
+		char **err);
 int gm_game_pause(struct campaign *c, const char *id, char **err);
 int gm_game_resume(struct campaign *c, const char *id, char **err);
 int gm_game_end(struct campaign *c, const char *id, char **err);
@@ -36,8 +40,14 @@ int gm_player_replace(struct campaign *c, const char *id, const char *name, cons
 		      char **password, char **err);
 int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err);
 
-/* Finish a `game end` or `player replace` a kill interrupted in game id
- * (games/ID/.gm-intent), as it was given; WP_OK if there was none. */
+/* `wyrmpost offer ID NAME` and `wyrmpost approve ID SEAT [--refuse]`
+ * (seat.h), finished as the others; *who gets the one who asked. */
+int gm_seat_offer(struct campaign *c, const char *id, const char *name, char **err);
+int gm_seat_approve(struct campaign *c, const char *id, const char *seat, bool refuse,
+		    char **who, char **err);
+
+/* Finish a change a kill interrupted in game id (games/ID/.gm-intent), as
+ * it was given; WP_OK if there was none. */
 int gm_finish(struct campaign *c, const char *id, char **err);
 
 #endif

@@ -9,12 +9,14 @@
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
+#include "gm.h"
 #include "hash.h"
 #include "header.h"
 #include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
 #include "report.h"
+#include "rollback.h"
 #include "seat.h"
 #include "submit.h"
 #include "token.h"
@@ -678,6 +680,13 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 		return WP_ERR_DATA;
 	}
 	r->player = xstrdup(s.player ? s.player : "");
+	/* A rollback or a game master's change that a kill left half done is
+	 * finished first: the mail meets the game as it was meant to be. */
+	if (ident_ok(s.game) && ((rc = rollback_finish(c, s.game, &p, err)) ||
+				 (rc = gm_finish(c, s.game, err)))) {
+		submission_release(&s);
+		return rc;
+	}
 	rc = campaign_load_game(c, s.game, &g, err);
 	if (rc == WP_ERR_NOTFOUND)
 		hint_game(c, s.game, err);

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "seat.h"
+#include "gm.h"
 
 int cmd_approve(int argc, char **argv)
 {
@@ -20,7 +20,7 @@ int cmd_approve(int argc, char **argv)
 	rc = cli_open(&c, true);
 	if (rc)
 		return rc;
-	rc = seat_approve(&c, argv[1], argv[2], refuse, &who, &err);
+	rc = gm_seat_approve(&c, argv[1], argv[2], refuse, &who, &err);
 	campaign_close(&c);
 	if (rc)
 		return cli_fail(rc, err);

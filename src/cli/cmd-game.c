@@ -13,6 +13,7 @@ int cmd_game(int argc, char **argv)
 	const char *id, *verb;
 	struct campaign c;
 	char *err = NULL, *where = NULL, *assign = NULL;
+	bool mailed = true;
 	int rc;
 
 	if (argc < 3)
@@ -30,7 +31,7 @@ int cmd_game(int argc, char **argv)
 		return rc;
 	if (!strcmp(verb, "set") || !strcmp(verb, "deadline")) {
 		assign = !strcmp(verb, "set") ? xstrdup(argv[3]) : xasprintf("deadline=%s", argv[3]);
-		rc = gm_game_set(&c, id, assign, &err);
+		rc = gm_game_set(&c, id, assign, &mailed, &err);
 	} else if (!strcmp(verb, "pause")) {
 		rc = gm_game_pause(&c, id, &err);
 	} else if (!strcmp(verb, "resume")) {
@@ -49,8 +50,11 @@ int cmd_game(int argc, char **argv)
 		return cli_fail(rc, err);
 	if (where)
 		printf("%s: archived in %s\n", id, where);
+	else if (mailed)
+		printf("%s: done; the players have been mailed\n", id);
 	else
-		printf("%s: done; the players concerned have been mailed\n", id);
+		printf("%s: done; noted in the game's history and its next report (no mail)\n",
+		       id);
 	free(where);
 	return 0;
 }

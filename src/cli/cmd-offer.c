@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "gm.h"
 #include "seat.h"
 
 int cmd_offer(int argc, char **argv)
@@ -20,7 +21,7 @@ int cmd_offer(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (argc == 3)
-		rc = seat_offer(&c, argv[1], argv[2], &err);
+		rc = gm_seat_offer(&c, argv[1], argv[2], &err);
 	else
 		rc = seat_list(&c, argv[1], &out, &err);
 	campaign_close(&c);

@@ -47,6 +47,23 @@ expect_grep 'due 2027-01-26 18:00 UTC' "$scratch/out"   # the next Tuesday
 grep -l 'has resumed the game; turn 1 runs at 2027-01-26 18:00' "$out"/* >/dev/null && ok ||
 	fail "resume not mailed"
 
+# A pause and a resume in the same second are two mails to each player.
+expect_status 0 wp game g2 pause
+expect_status 0 wp game g2 resume
+[ "$(grep -l 'has paused the game' "$out"/g2-* | wc -l)" -eq 3 ] && ok ||
+	fail "a resume in the same second overwrote the pause mail"
+[ "$(grep -l 'has resumed the game' "$out"/g2-* | wc -l)" -eq 3 ] && ok || fail "resume not mailed"
+# An option the players need not hear of says so, and mails nobody.
+n=$(ls "$out" | wc -l)
+expect_status 0 wp game g2 set hold=yes
+expect_grep 'no mail' "$scratch/out"
+expect_no_grep 'mailed' "$scratch/out"
+[ "$(ls "$out" | wc -l)" -eq "$n" ] && ok || fail "set hold=yes mailed someone"
+expect_status 0 wp game g2 set hold=no
+# The same address again is refused: nobody is told of a change that is none.
+expect_status 64 wp player g2 ann address ann@example.org
+expect_grep "ann's address is ann@example.org already" "$scratch/err"
+
 # Players: a new address (both told), a new password (mailed, printed once,
 # the old one refused), a replacement (welcomed, the seat kept), a drop.
 expect_status 0 wp player g1 ann address ann@new.example.org
