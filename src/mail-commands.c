@@ -79,6 +79,14 @@ static void check_one(const struct game *g, struct order_line *l)
 	}
 }
 
+void mail_commands_words(struct strlist *words)
+{
+	static const char *const commands[] = { "help", "status", "resend", "password",
+						"resign", "press", "gm" };
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		strlist_add(words, commands[i]);
+}
+
 void mail_commands_check(const struct game *g, int p, struct submission *s)
 {
 	(void)p;

@@ -16,6 +16,8 @@
 #include "campaign.h"
 #include "orders.h"
 
+/* Add the first word of every command to words (for "did you mean"). */
+void mail_commands_words(struct strlist *words);
 /* Give every command line of s its verdict (canon set, command = true);
  * the other lines are left for the engine. */
 void mail_commands_check(const struct game *g, int p, struct submission *s);
