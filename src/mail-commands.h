@@ -1,7 +1,10 @@
 /* mail-commands.h - what a player may ask of wyrmpost itself in an orders
  * mail, beside the game's own orders:
  *
- *   help             every order you could give now, in the reply
+ *   help [ORDER]     what you may send now, every order and command, the
+ *                    game's player guide; or one order with examples
+ *   press NAME: TEXT a message to a player, or to all (press.h)
+ *   gm TEXT          a message to the game master (press.h)
  *   status           the game's turn, deadline and who has sent orders
  *   resend [TURN]    your report of TURN (default: the last) again
  *   password NEW     change your password (one word, at least 6 characters)

@@ -14,6 +14,7 @@
 #include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
+#include "press.h"
 #include "report.h"
 #include "seat.h"
 #include "submit.h"
@@ -236,6 +237,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	bool resign = false;
 
 	mail_commands_check(g, p, s);
+	press_check(c, g, p, s);
 	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
@@ -283,6 +285,8 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		/* Named by its content: the same mail handled twice is one reply. */
 		hash = submission_hash(s);
 		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
+		if (!rc)
+			rc = press_apply(c, g, p, s, &extra, err);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = reply_key(g, p, "orders", s, r->reply);
