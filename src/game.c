@@ -40,13 +40,6 @@ const struct option_spec core_options[] = {
 	  "deadline, once a turn (0: never)", NULL },
 	{ "mails-per-turn", OPT_INT, "20", 1, 1000, NULL,
 	  "how many orders mails one player may send for one turn", NULL },
-	{ "press", OPT_ENUM, "open", 0, 0, "open|grey|none",
-	  "messages between players by mail ('press NAME: TEXT', 'press all: TEXT'): "
-	  "open (the sender named), grey (the sender's name hidden) or none", NULL },
-	{ "press-per-turn", OPT_INT, "10", 0, 1000, NULL,
-	  "how many messages (press and 'gm') one player may send in one turn", NULL },
-	{ "press-size", OPT_INT, "2000", 1, 100000, NULL,
-	  "the most characters one message may have", NULL },
 	{ "open", OPT_BOOL, "no", 0, 0, NULL,
 	  "newcomers may join by mail with a name and password of their own "
 	  "(in games that allow it)", NULL },
@@ -63,6 +56,13 @@ const struct option_spec core_options[] = {
 	  "attach the report as XML (NAME.xml, see wyrmpost-view(5)) to every report "
 	  "mail, for players' own tools; it is written beside the report either way",
 	  NULL },
+	{ "press", OPT_ENUM, "open", 0, 0, "open|grey|none",
+	  "messages between players by mail ('press NAME: TEXT', 'press all: TEXT'): "
+	  "open (the sender named), grey (the sender's name hidden) or none", NULL },
+	{ "press-per-turn", OPT_INT, "10", 0, 1000, NULL,
+	  "how many messages (press and 'gm') one player may send in one turn", NULL },
+	{ "press-size", OPT_INT, "2000", 1, 100000, NULL,
+	  "the most characters one message may have", NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 
