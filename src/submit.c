@@ -53,13 +53,23 @@ static void known_words(const struct game *g, int p, const struct engine_ctx *ct
 	strlist_clear(&legal);
 }
 
-/* The known word nearest to w, within two edits and nearer than w's
- * length; NULL when w is known itself or none is near.  Only words of
- * letters, three or more, are guessed at (not "9C", "6,21" or "ne"). */
+/* Is w one of words, in any case? */
+static bool known(const struct strlist *words, const char *w)
+{
+	for (size_t i = 0; i < words->n; i++)
+		if (!ascii_casecmp(words->v[i], w))
+			return true;
+	return false;
+}
+
+/* The known word nearest to w, within one edit (two for a word of five
+ * letters or more: "the" is not "eve"); NULL when w is known itself or
+ * none is near.  Only words of letters, three or more, are guessed at
+ * (not "9C", "6,21" or "ne"). */
 static const char *nearest_word(const struct strlist *words, const char *w)
 {
 	const char *best = NULL;
-	size_t best_d = 3, n = strlen(w);
+	size_t n = strlen(w), best_d = n >= 5 ? 3 : 2;
 
 	if (n < 3 || strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != n)
 		return NULL;
@@ -68,7 +78,7 @@ static const char *nearest_word(const struct strlist *words, const char *w)
 		if (!ascii_casecmp(words->v[i], w))
 			return NULL;
 		d = str_distance(w, words->v[i]);
-		if (d < best_d && d < n)
+		if (d < best_d)
 			best = words->v[i], best_d = d;
 	}
 	return best;
@@ -76,7 +86,9 @@ static const char *nearest_word(const struct strlist *words, const char *w)
 
 /* What a player most likely meant by a refused line: the line with each
  * of its first words that the game does not know but nearly does put
- * right ("play sheild" -> "play shield"); NULL when no word is. */
+ * right ("play sheild" -> "play shield"); NULL when no word is, or when
+ * the line would still start with a word the game does not know ("roll
+ * the dice" is no slip of any order). */
 #define HINT_WORDS 6
 static char *meant_line(const struct strlist *words, const char *line)
 {
@@ -90,6 +102,8 @@ static char *meant_line(const struct strlist *words, const char *line)
 		sb_addf(&out, "%s%s", i ? " " : "", near ? near : own.v[i]);
 		changed |= near != NULL;
 	}
+	if (own.n && !known(words, own.v[0]) && !nearest_word(words, own.v[0]))
+		changed = false;
 	strlist_clear(&own);
 	if (!changed) {
 		sb_release(&out);

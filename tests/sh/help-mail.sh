@@ -80,6 +80,11 @@ submit ann 'game g1' 'player ann' 'password annpw1' 'react sheild mirror' 'raect
 last orders-ann
 expect_grep "did you mean 'react shield mirror'?" "$scratch/text"
 expect_grep "did you mean 'react none'?" "$scratch/text"
+# No order starts like "roll": no hint, however near "the" is to "cat".
+submit ann 'game g1' 'player ann' 'password annpw1' 'roll the dice'
+last orders-ann
+expect_grep "rejected \[unknown-order\]" "$scratch/text"
+expect_no_grep 'did you mean' "$scratch/text"
 
 # --- help and help ORDER, and the line every mail ends with -------------
 submit bob 'game g1' 'player bob' 'password bobpw1' 'help'
