@@ -184,9 +184,10 @@ static void games_of(const struct campaign *c, const char *addr, struct strlist 
 }
 
 /* What a mail says, for the game master: its first text, without quoted
- * lines, at most FORWARD_BYTES of it; NULL when it says nothing. */
+ * lines, at most FORWARD_BYTES of it; NULL when it says nothing.  *subject:
+ * its subject, decoded (NULL: none). */
 #define FORWARD_BYTES 8000
-static char *said(const char *raw, size_t len)
+static char *said(const char *raw, size_t len, char **subject)
 {
 	struct mime_result r;
 	struct sb out = SB_INIT;
@@ -197,6 +198,7 @@ static char *said(const char *raw, size_t len)
 		mime_result_release(&r);
 		return NULL;
 	}
+	*subject = r.subject ? xstrdup(r.subject) : NULL;
 	for (const char *t = r.texts[0].text, *end = t + r.texts[0].len; t < end;) {
 		const char *nl = memchr(t, '\n', (size_t)(end - t));
 		size_t n = nl ? (size_t)(nl - t) : (size_t)(end - t);
@@ -214,22 +216,25 @@ static char *said(const char *raw, size_t len)
 }
 
 /* A mail from a player's address with text but no orders header ("what is
- * going on in my game?") goes to the game master, and the player is told
- * so; *done when it went. */
+ * going on in my game?") goes to the game master, when that is an address
+ * other than the campaign's own, and the player is told so; *done when it
+ * went. */
 static int forward_to_gm(struct intake_run *run, const char *raw, size_t len, const char *key,
 			 bool *done, char **err)
 {
 	struct campaign *c = run->c;
 	char *from = mail_header_get(raw, len, "From"), *addr = mail_address_of(from);
-	char *subject = mail_header_get(raw, len, "Subject"), *msgid, *text = NULL;
+	char *subject = NULL, *msgid, *text = NULL;
 	struct strlist where = STRLIST_INIT;
 	struct sb games = SB_INIT;
 	int rc = WP_OK;
 
 	*done = false;
-	if (addr)
+	/* A game master who reads the campaign's own mailbox has the mail
+	 * already (and a copy sent there would be taken for our own). */
+	if (addr && ascii_casecmp(c->cfg.gamemaster, c->cfg.sender))
 		games_of(c, addr, &where);
-	if (where.n && (text = said(raw, len))) {
+	if (where.n && (text = said(raw, len, &subject))) {
 		char *body, *mkey, *subj;
 		for (size_t i = 0; i < where.n; i++)
 			sb_addf(&games, "%s%s", i ? ", " : "", where.v[i]);

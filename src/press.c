@@ -216,8 +216,9 @@ static void check_press(const struct game *g, int p, struct order_line *l, long 
 			      "'press all: TEXT'", name));
 	else if (q == p)
 		bad(l, "to-yourself", xstrdup("a message to yourself goes nowhere"));
-	else if (q >= 0 && g->players[q].dropped)
-		bad(l, "out", xasprintf("%s is out of the game", g->players[q].name));
+	else if (q >= 0 && (g->players[q].dropped || g->players[q].open))
+		bad(l, "out", xasprintf("%s is out of the game%s", g->players[q].name,
+					g->players[q].open ? " (the seat is open)" : ""));
 	else if (!*text)
 		bad(l, "empty", xstrdup("say what: 'press NAME: TEXT'"));
 	else if ((long long)utf8_count(text) > size)
@@ -345,19 +346,29 @@ static int relay_one(struct campaign *c, const struct game *g, const struct pres
 	return rc;
 }
 
+/* Does player q take part (not dropped, the seat not open)? */
+static bool seated(const struct game *g, size_t q)
+{
+	return !g->players[q].dropped && !g->players[q].open;
+}
+
 /* m to its recipients: one player, or every other player still in the
- * game and every observer. */
+ * game and every observer; *n counts the mails. */
 static int relay(struct campaign *c, const struct game *g, const struct press_msg *m,
-		 char **err)
+		 size_t *n, char **err)
 {
 	int rc = WP_OK;
 	bool all = !strcmp(m->to, "all");
 	for (size_t q = 0; !rc && q < g->nplayers; q++)
-		if (!g->players[q].dropped && strcmp(g->players[q].name, m->from) &&
-		    (all || !strcmp(g->players[q].name, m->to)))
+		if (seated(g, q) && strcmp(g->players[q].name, m->from) &&
+		    (all || !strcmp(g->players[q].name, m->to))) {
 			rc = relay_one(c, g, m, (int)q, 0, err);
-	for (size_t o = 0; !rc && all && o < g->observers.n; o++)
+			++*n;
+		}
+	for (size_t o = 0; !rc && all && o < g->observers.n; o++) {
 		rc = relay_one(c, g, m, -1, o, err);
+		++*n;
+	}
 	return rc;
 }
 
@@ -389,6 +400,7 @@ int press_apply(struct campaign *c, const struct game *g, int p, const struct su
 		bool gm = l->canon && !strncmp(l->canon, "gm ", 3);
 		struct press_msg m = { 0 };
 		const char *text;
+		size_t n = 0; /* relays, for the count only broadcast reports */
 		if (!l->command || !l->canon || (!gm && strncmp(l->canon, "press ", 6)))
 			continue;
 		m.key = line_key(g, p, s, l);
@@ -400,7 +412,7 @@ int press_apply(struct campaign *c, const struct game *g, int p, const struct su
 		m.grey = !strcmp(option_get(&g->opts, "press"), "grey");
 		rc = store(c, g->id, &m, err);
 		if (!rc)
-			rc = gm ? to_gm(c, g, p, &m, err) : relay(c, g, &m, err);
+			rc = gm ? to_gm(c, g, p, &m, err) : relay(c, g, &m, &n, err);
 		if (!rc)
 			sb_addf(reply, gm ? "Your message went to the game master (line %d).\n"
 					  : "Your message was relayed (line %d)%s.\n",
@@ -502,11 +514,7 @@ int campaign_broadcast(struct campaign *c, const char *id, const char *text, siz
 	m.when = c->now;
 	rc = store(c, id, &m, err);
 	if (!rc)
-		rc = relay(c, &g, &m, err);
-	for (size_t q = 0; !rc && q < g.nplayers; q++)
-		*mailed += !g.players[q].dropped;
-	if (!rc)
-		*mailed += g.observers.n;
+		rc = relay(c, &g, &m, mailed, err);
 	free(all);
 	free(m.key);
 	free(m.from);
