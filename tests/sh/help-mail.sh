@@ -125,6 +125,14 @@ expect_grep 'cat <cat@example.test>, a player of game g1' "$scratch/text"
 expect_grep 'may I pause for a week?' "$scratch/text"
 
 # --- press, read from a Maildir ------------------------------------------
+# zed observes g1 (confirmed with the code mailed back): press to all
+# reaches zed, press to one player does not.
+printf 'From: zed@example.net\n\ngame g1\nobserve\n' >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+code=$(sed -n 's/^observe \([a-z2-9]*\)$/\1/p' "$scratch/out")
+printf 'From: zed@example.net\n\ngame g1\nobserve %s\n' "$code" >"$scratch/m"
+expect_status 0 wp submit "$scratch/m"
+expect_grep 'zed@example.net' "$C/games/g1/game.xml"
 rm -f "$C/outbox/new/"*
 mail ann "$(head3 ann)" 'press bob: shall we share the pants?' 'press all: hello, dragons' \
 	>"$M/new/1.ann"
@@ -133,13 +141,17 @@ last press-.*-bob 'shall we share'
 expect_grep 'from ann to you:' "$scratch/text"
 expect_no_grep 'ann@example.test' "$C/outbox/new/$(ls "$C/outbox/new" | grep 'press-.*-bob' | head -1)"
 outbox_has 'shall we share the pants' 2    # bob's relay and ann's reply
-outbox_has 'hello, dragons' 3              # bob's, cat's, ann's reply
+outbox_has 'hello, dragons' 4              # bob's, cat's, zed's, ann's reply
+grep -l 'hello, dragons' "$C"/outbox/new/*press* | xargs grep -l '^To: zed@example.net' \
+	>/dev/null && ok || fail "the observer did not get press to all"
+grep -l 'shall we share' "$C"/outbox/new/*press* | xargs grep -l 'zed@example.net' \
+	>/dev/null && fail "the observer got press to bob" || ok
 grep -l 'hello, dragons' "$C"/outbox/new/*press* | xargs grep -l '^To: cat <cat@example.test>' \
 	>/dev/null && ok || fail "cat did not get press to all"
 # Handled again (delivered twice): nothing more.
 cp "$M/cur/"* "$M/new/2.ann" 2>/dev/null || mail ann "$(head3 ann)" >/dev/null
 expect_status 0 wp fetch
-outbox_has 'hello, dragons' 3
+outbox_has 'hello, dragons' 4
 
 # Limits and grey press.
 expect_status 0 wp game g1 set press-per-turn=3
@@ -166,8 +178,8 @@ expect_grep 'cat to ann (grey: the name hidden):' "$scratch/out"
 expect_grep 'cat to the game master:' "$scratch/out"
 rm -f "$C/outbox/new/"*
 expect_status 0 wp broadcast g1 The tavern closes at midnight.
-expect_grep 'g1: 3 mails in the outbox' "$scratch/out"
-outbox_has 'The tavern closes at midnight' 3
+expect_grep 'g1: 4 mails in the outbox' "$scratch/out"
+outbox_has 'The tavern closes at midnight' 4
 
 # --- the next report lists them; a turn played again lists them again ----
 WYRMPOST_NOW=$((T0 + 25 * 3600)) expect_status 0 wp turn g1
@@ -179,6 +191,9 @@ expect_grep 'from the game master to everyone: The tavern closes at midnight.' "
 expect_no_grep 'shall we share the pants' "$scratch/text"   # her own
 last g1-0001-report-bob
 expect_grep 'from ann to you: shall we share the pants?' "$scratch/text"
+last g1-0001-public-0
+expect_grep 'from ann to everyone: hello, dragons' "$scratch/text"
+expect_no_grep 'shall we share' "$scratch/text"
 expect_status 0 wp rollback g1
 WYRMPOST_NOW=$((T0 + 26 * 3600)) expect_status 0 wp turn g1
 last g1-0001-report-bob-replay1
