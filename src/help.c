@@ -42,7 +42,7 @@ bool help_knows(const struct game *g, const char *word)
 static void forms(const struct order_doc *d, struct sb *out)
 {
 	for (; d && d->verb; d++)
-		sb_addf(out, "  %-28s %s\n", d->form, d->text);
+		sb_addf(out, "  %s\n      %s\n", d->form, d->text);
 }
 
 void help_all(const struct game *g, int p, struct sb *out)
