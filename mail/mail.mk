@@ -8,5 +8,5 @@ MAIL_SOURCES = mail/header.h mail/header.c mail/mime.h mail/mime-int.h mail/mime
 MAIL_CLI_SOURCES =
 MAIL_UNIT_TESTS = check-mime
 check_mime_SOURCES = tests/unit/check-mime.c
-MAIL_SCRIPT_TESTS = tests/sh/mail-clients.sh tests/sh/mail-e2e.sh
+MAIL_SCRIPT_TESTS = tests/sh/mail-clients.sh tests/sh/mail-e2e.sh tests/sh/help-mail.sh
 MAIL_DIST = tests/sh/mailparts.sh tests/sh/client-mail

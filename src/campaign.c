@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "fsutil.h"
+#include "help.h"
 #include "hash.h"
 #include "orders.h"
 #include "outbox.h"
@@ -278,9 +279,22 @@ int campaign_mail_with(const struct campaign *c, const struct game *g, int p,
 		       const char *in_reply_to, const char *auto_submitted,
 		       const struct outpart *attach, size_t nattach, char **err)
 {
-	return campaign_mail_to(c, p >= 0 ? g->players[p].name : NULL,
-				p >= 0 ? g->players[p].email : c->cfg.gamemaster, key, subject,
-				body, in_reply_to, auto_submitted, attach, nattach, err);
+	char *footer, *signed_body;
+	int rc;
+
+	if (p < 0)
+		return campaign_mail_to(c, NULL, c->cfg.gamemaster, key, subject, body,
+					in_reply_to, auto_submitted, attach, nattach, err);
+	/* Every mail to a player ends saying how to get help, as a
+	 * signature: a reply quoting it whole does not send it as orders. */
+	footer = help_footer(g, c->cfg.site_url);
+	signed_body = xasprintf("%s%s\n-- \n%s", body,
+				*body && body[strlen(body) - 1] == '\n' ? "" : "\n", footer);
+	rc = campaign_mail_to(c, g->players[p].name, g->players[p].email, key, subject,
+			      signed_body, in_reply_to, auto_submitted, attach, nattach, err);
+	free(signed_body);
+	free(footer);
+	return rc;
 }
 
 void campaign_log(const struct campaign *c, const char *source, const char *text)

@@ -10,6 +10,7 @@
  *   games/ID/turns/NNNN.xml      the state before turn NNNN was processed
  *   games/ID/orders/NNNN/PLAYER  pending orders for turn NNNN
  *   games/ID/reports/NNNN/       reports of turn NNNN as sent (NAME.txt)
+ *   games/ID/press/NNNN/         messages sent during turn NNNN (press.h)
  *   outbox/                      Maildir of outgoing mail
  *
  * The library never prints or exits: every function returns a wp_rc and,

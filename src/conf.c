@@ -129,6 +129,7 @@ int config_load(struct config *c, const char *path, char **err)
 	/* The web archive `run` refreshes (see site.h). */
 	n = xml_first(root, "site");
 	c->site_dir = n ? conf_path(path, xml_attr(n, "dir")) : NULL;
+	c->site_url = n ? xml_attr(n, "url") : NULL;
 	n = xml_first(root, "defaults");
 	for (xmlNode *o = n ? n->children : NULL; o; o = o->next) {
 		char *name, *value;
@@ -160,6 +161,7 @@ void config_release(struct config *c)
 	free(c->fetch_sources);
 	free(c->sendmail);
 	free(c->site_dir);
+	free(c->site_url);
 	free(c->smtp.url);
 	free(c->smtp.user);
 	free(c->smtp.password_file);

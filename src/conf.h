@@ -40,6 +40,9 @@ struct config {
 	/* <site dir="...">: where `run` keeps the web archive up to date
 	 * (relative to wyrmpost.xml), or NULL: no archive. */
 	char *site_dir;
+	/* <site url="...">: where that archive is on the web, or NULL; every
+	 * mail to a player names its game's guide page there. */
+	char *site_url;
 };
 enum { CONFIG_STARTTLS_YES, CONFIG_STARTTLS_AUTO, CONFIG_STARTTLS_NO };
 

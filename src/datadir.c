@@ -51,3 +51,11 @@ const char *datadir_rules(void)
 		dir = data_dir(WYRMPOST_DOCDIR "/rules", WYRMPOST_SRCDIR "/docs/rules");
 	return dir;
 }
+
+const char *datadir_guides(void)
+{
+	static const char *dir;
+	if (!dir)
+		dir = data_dir(WYRMPOST_DOCDIR, WYRMPOST_SRCDIR "/docs");
+	return dir;
+}

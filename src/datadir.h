@@ -1,5 +1,5 @@
 /* datadir.h - where the program's data lives: the kits under templates/,
- * the rules pages under docs/rules/.
+ * the rules pages under docs/rules/, the player guides under docs/.
  *
  * An installed wyrmpost reads them from $(pkgdatadir).  A wyrmpost run from
  * the tree it was built in (./configure && make, no make install) reads
@@ -15,5 +15,9 @@ const char *datadir_templates(void);
 /* The rules as played, one NAME.md a game: $(docdir)/rules, or the source
  * tree's docs/rules likewise.  Static storage. */
 const char *datadir_rules(void);
+
+/* The player guides, one NAME.md a game: $(docdir), or the source tree's
+ * docs likewise.  Static storage. */
+const char *datadir_guides(void);
 
 #endif

@@ -56,6 +56,13 @@ const struct option_spec core_options[] = {
 	  "attach the report as XML (NAME.xml, see wyrmpost-view(5)) to every report "
 	  "mail, for players' own tools; it is written beside the report either way",
 	  NULL },
+	{ "press", OPT_ENUM, "open", 0, 0, "open|grey|none",
+	  "messages between players by mail ('press NAME: TEXT', 'press all: TEXT'): "
+	  "open (the sender named), grey (the sender's name hidden) or none", NULL },
+	{ "press-per-turn", OPT_INT, "10", 0, 1000, NULL,
+	  "how many messages (press and 'gm') one player may send in one turn", NULL },
+	{ "press-size", OPT_INT, "2000", 1, 100000, NULL,
+	  "the most characters one message may have", NULL },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL },
 };
 

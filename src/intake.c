@@ -159,6 +159,130 @@ static int answer_sender(struct intake_run *run, const char *raw, size_t len, co
 
 #define UNREADABLE "Your mail could not be read as orders"
 
+/* The games (as "g1 (ann)") where addr is a player's address. */
+static void games_of(const struct campaign *c, const char *addr, struct strlist *where)
+{
+	struct strlist ids = STRLIST_INIT;
+	char *e = NULL;
+
+	if (campaign_list_games(c, &ids, &e))
+		free(e);
+	for (size_t i = 0; i < ids.n; i++) {
+		struct game g;
+		e = NULL;
+		if (campaign_load_game(c, ids.v[i], &g, &e)) {
+			free(e);
+			continue;
+		}
+		for (size_t p = 0; p < g.nplayers; p++)
+			if (g.players[p].email && !ascii_casecmp(g.players[p].email, addr) &&
+			    !g.players[p].dropped)
+				strlist_addf(where, "%s (%s)", g.id, g.players[p].name);
+		game_release(&g);
+	}
+	strlist_clear(&ids);
+}
+
+/* What a mail says, for the game master: its first text, without quoted
+ * lines, at most FORWARD_BYTES of it; NULL when it says nothing.  *subject:
+ * its subject, decoded (NULL: none). */
+#define FORWARD_BYTES 8000
+static char *said(const char *raw, size_t len, char **subject)
+{
+	struct mime_result r;
+	struct sb out = SB_INIT;
+	char *e = NULL;
+
+	if (mime_orders_text(raw, len, NULL, &r, &e) != MIME_OK || !r.n) {
+		free(e);
+		mime_result_release(&r);
+		return NULL;
+	}
+	*subject = r.subject ? xstrdup(r.subject) : NULL;
+	for (const char *t = r.texts[0].text, *end = t + r.texts[0].len; t < end;) {
+		const char *nl = memchr(t, '\n', (size_t)(end - t));
+		size_t n = nl ? (size_t)(nl - t) : (size_t)(end - t);
+		if (*t != '>' && out.len + n < FORWARD_BYTES)
+			sb_addf(&out, "%.*s\n", (int)n, t);
+		t += n + 1;
+	}
+	free(e);
+	mime_result_release(&r);
+	if (!*str_trim(out.buf ? out.buf : (char *)"")) {
+		sb_release(&out);
+		return NULL;
+	}
+	return sb_detach(&out);
+}
+
+/* A mail from a player's address with text but no orders header ("what is
+ * going on in my game?") goes to the game master, when that is an address
+ * other than the campaign's own, and the player is told so; *done when it
+ * went. */
+static int forward_to_gm(struct intake_run *run, const char *raw, size_t len, const char *key,
+			 bool *done, char **err)
+{
+	struct campaign *c = run->c;
+	char *from = mail_header_get(raw, len, "From"), *addr = mail_address_of(from);
+	char *subject = NULL, *msgid, *text = NULL;
+	struct strlist where = STRLIST_INIT;
+	struct sb games = SB_INIT;
+	int rc = WP_OK;
+
+	*done = false;
+	/* A game master who reads the campaign's own mailbox has the mail
+	 * already (and a copy sent there would be taken for our own). */
+	if (addr && ascii_casecmp(c->cfg.gamemaster, c->cfg.sender))
+		games_of(c, addr, &where);
+	if (where.n && (text = said(raw, len, &subject))) {
+		char *body, *mkey, *subj;
+		for (size_t i = 0; i < where.n; i++)
+			sb_addf(&games, "%s%s", i ? ", " : "", where.v[i]);
+		body = xasprintf("%s, a player in %s, wrote a mail with no orders in it%s%s; it "
+				 "is passed on to you, and they were told so:\n\n%s", addr,
+				 sb_str(&games), subject ? ", subject: " : "",
+				 subject ? subject : "", text);
+		mkey = xasprintf("forward-%.16s", key);
+		subj = xasprintf("[wyrmpost] a mail from %s, with no orders", addr);
+		rc = campaign_mail_to(c, NULL, c->cfg.gamemaster, mkey, subj, body, NULL,
+				      "auto-generated", NULL, 0, err);
+		free(subj);
+		free(mkey);
+		free(body);
+		msgid = mail_header_get(raw, len, "Message-ID");
+		body = xasprintf("Your mail held no orders, so it was passed on to the game master "
+				 "(%s), who will answer you.\n\nOrders start with the lines 'game "
+				 "ID', 'player NAME' and 'password SECRET', then one order per line; "
+				 "'gm TEXT' among them also reaches the game master, and 'help' "
+				 "explains the game.\n", c->cfg.gamemaster);
+		mkey = xasprintf("forwarded-%.16s", key);
+		if (!rc)
+			rc = campaign_mail_to(c, NULL, addr, mkey,
+					      "[wyrmpost] your mail went to the game master", body,
+					      msgid, "auto-replied", NULL, 0, err);
+		log_linef(run, "message %.16s from %s held no orders: passed on to the game "
+			  "master", key, addr);
+		*done = !rc;
+		free(mkey);
+		free(body);
+		free(msgid);
+	}
+	sb_release(&games);
+	strlist_clear(&where);
+	free(text);
+	free(subject);
+	free(addr);
+	free(from);
+	return rc;
+}
+
+/* Did the mail have no orders header at all (not one misspelt)? */
+static bool no_orders_header(const char *why)
+{
+	return why && strstr(why, "'password SECRET'; game is missing") &&
+	       !strstr(why, "did you mean");
+}
+
 /* Does the mail end with its headers (no body, or only blank lines)? */
 static bool body_empty(const char *raw, size_t len)
 {
@@ -231,9 +355,15 @@ static int handle(struct intake_run *run, const char *raw, size_t len)
 			/* Refusals naming a player were answered by the
 			 * campaign, to the player; a mail that is not orders at
 			 * all, or names no game or player of ours, is answered
-			 * here if its sender is registered. */
-			if (!sr.game || sr.untold) {
-				char *e2 = NULL;
+			 * here if its sender is registered; one from a player
+			 * with text and no orders header goes to the game
+			 * master. */
+			bool forwarded = false;
+			char *e2 = NULL;
+			if (!sr.game && !bare && no_orders_header(e) &&
+			    (rc = forward_to_gm(run, raw, len, key, &forwarded, &e2)))
+				log_linef(run, "message %.16s: %s", key, e2);
+			if (!rc && !forwarded && (!sr.game || sr.untold)) {
 				bool empty = !sr.game && !bare && body_empty(raw, len);
 				rc = answer_sender(run, raw, len, key,
 						   sr.untold ? "Your mail was not used"
@@ -242,8 +372,8 @@ static int handle(struct intake_run *run, const char *raw, size_t len)
 						   : e ? e : "no orders", &e2);
 				if (rc)
 					log_linef(run, "message %.16s: %s", key, e2);
-				free(e2);
 			}
+			free(e2);
 		}
 		submit_result_release(&sr);
 		free(e);

@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "fsutil.h"
+#include "help.h"
 #include "outbox.h"
 #include "password.h"
 #include "report.h"
@@ -53,7 +54,15 @@ static void check_one(const struct game *g, struct order_line *l)
 	const char *arg = rest_of(l->text);
 	long long t;
 
-	if (is_word(l->text, "help") || is_word(l->text, "status")) {
+	if (is_word(l->text, "help") && *arg) {
+		/* `help ORDER` (help.h): one word the game or the mail knows. */
+		if (!help_knows(g, arg))
+			verdict_bad(l, "bad-command", xasprintf("'%s' is no order of %s and no "
+								 "command; 'help' lists them",
+								 arg, g->engine->title));
+		else
+			verdict_ok(l, ascii_lower_dup(l->text));
+	} else if (is_word(l->text, "help") || is_word(l->text, "status")) {
 		if (*arg)
 			verdict_bad(l, "bad-command", xasprintf("'%.6s' takes nothing after it",
 								 l->text));
@@ -77,6 +86,14 @@ static void check_one(const struct game *g, struct order_line *l)
 		else
 			verdict_ok(l, xstrdup("password ******"));
 	}
+}
+
+void mail_commands_words(struct strlist *words)
+{
+	static const char *const commands[] = { "help", "status", "resend", "password",
+						"resign", "press", "gm" };
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		strlist_add(words, commands[i]);
 }
 
 void mail_commands_check(const struct game *g, int p, struct submission *s)
@@ -157,7 +174,9 @@ int mail_commands_apply(struct campaign *c, struct game *g, int p,
 		if (!l->command || !l->canon)
 			continue;
 		if (!strcmp(l->canon, "help")) {
-			report_orders_help(g, p, reply);
+			help_all(g, p, reply);
+		} else if (!strncmp(l->canon, "help ", 5)) {
+			help_order(g, p, l->canon + 5, reply);
 		} else if (!strcmp(l->canon, "status")) {
 			status(c, g, reply);
 		} else if (!strncmp(l->canon, "resend", 6)) {

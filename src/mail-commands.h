@@ -1,7 +1,10 @@
 /* mail-commands.h - what a player may ask of wyrmpost itself in an orders
  * mail, beside the game's own orders:
  *
- *   help             every order you could give now, in the reply
+ *   help [ORDER]     what you may send now, every order and command, the
+ *                    game's player guide; or one order with examples
+ *   press NAME: TEXT a message to a player, or to all (press.h)
+ *   gm TEXT          a message to the game master (press.h)
  *   status           the game's turn, deadline and who has sent orders
  *   resend [TURN]    your report of TURN (default: the last) again
  *   password NEW     change your password (one word, at least 6 characters)
@@ -16,6 +19,8 @@
 #include "campaign.h"
 #include "orders.h"
 
+/* Add the first word of every command to words (for "did you mean"). */
+void mail_commands_words(struct strlist *words);
 /* Give every command line of s its verdict (canon set, command = true);
  * the other lines are left for the engine. */
 void mail_commands_check(const struct game *g, int p, struct submission *s);

@@ -84,14 +84,34 @@ static bool is_sign_off(const char *line)
 		"bye", "ciao", "love", "gruss", "gruß", "grüße", "viele grüße",
 		"mit freundlichen grüßen", "merci", "cordialement", "saludos", "groetjes",
 	};
+	/* The lines mail programs add under what was typed (iOS, Android,
+	 * Outlook, Gmail, Yahoo, Proton), in English, German, French,
+	 * Spanish, Italian and Dutch; a line starting with one of these is
+	 * never an order in any game. */
 	static const char *const footers[] = {
-		"sent from my ", "get outlook for ", "sent from mail for windows",
-		"sent from yahoo mail", "sent with protonmail", "envoyé de mon ",
-		"von meinem iphone gesendet", "gesendet von ",
+		"sent from ", "sent with ", "sent via ", "get outlook for ",
+		"download outlook for ", "get the outlook app",
+		"gesendet von ", "gesendet mit ", "outlook für ", "holen sie sich outlook",
+		"envoyé de ", "envoyé depuis ", "envoyé à partir de ", "envoyé avec ",
+		"envoye de ", "envoye depuis ", "obtenir outlook pour ", "télécharger outlook",
+		"enviado desde ", "enviado con ", "obtener outlook para ", "descargar outlook",
+		"inviato da ", "inviato dal ", "inviato con ", "scarica outlook per ",
+		"ottieni outlook per ",
+		"verzonden vanaf ", "verzonden vanuit ", "verzonden met ", "verstuurd vanaf ",
+		"verstuurd vanuit ", "verstuurd met ", "download outlook voor ",
+		"outlook voor ",
 	};
+	size_t len = strlen(line);
 	for (size_t i = 0; i < ARRAY_SIZE(footers); i++)
 		if (!ascii_ncasecmp(line, footers[i], strlen(footers[i])))
 			return true;
+	/* German puts the verb last: "Von meinem iPhone gesendet", "Von
+	 * Outlook für Android gesendet". */
+	while (len && strchr(".! ", line[len - 1]))
+		len--;
+	if (!ascii_ncasecmp(line, "von ", 4) && len >= 12 &&
+	    !ascii_ncasecmp(line + len - 8, "gesendet", 8))
+		return true;
 	for (size_t i = 0; i < ARRAY_SIZE(closings); i++) {
 		size_t n = strlen(closings[i]), words = 0;
 		const char *p = line + n;

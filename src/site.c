@@ -307,18 +307,19 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 
 /* --- the rules pages --------------------------------------------------- */
 
-/* rules/NAME.html from the installed docs/rules/NAME.md; false when there
- * is none to write from. */
-static bool rules_page(const char *dir, const struct engine *e, int *rc, char **err)
+/* SUB/NAME.html from the installed FROM/NAME.md, titled "TITLE: WHAT";
+ * false when there is none to write from. */
+static bool md_page(const char *dir, const char *sub, const char *from, const char *what,
+		    const struct engine *e, int *rc, char **err)
 {
-	char *md = xasprintf("%s/%s.md", datadir_rules(), e->name), *text = NULL, *er = NULL;
-	char *rdir = xasprintf("%s/rules", dir), *path = xasprintf("%s/%s.html", rdir, e->name);
+	char *md = xasprintf("%s/%s.md", from, e->name), *text = NULL, *er = NULL;
+	char *rdir = xasprintf("%s/%s", dir, sub), *path = xasprintf("%s/%s.html", rdir, e->name);
 	size_t len;
 	struct sb o = SB_INIT;
 	bool ok = fs_exists(md) && !fs_read_file(md, &text, &len, &er);
 
 	if (ok) {
-		char *title = xasprintf("%s: the rules as played", e->title);
+		char *title = xasprintf("%s: %s", e->title, what);
 		page_open(&o, "../", title);
 		page_title(&o, title);
 		free(title);
@@ -333,6 +334,18 @@ static bool rules_page(const char *dir, const struct engine *e, int *rc, char **
 	free(path);
 	free(rdir);
 	free(md);
+	return ok;
+}
+
+/* rules/NAME.html from the installed docs/rules/NAME.md, and
+ * guide/NAME.html from the player guide docs/NAME.md (the page every mail
+ * to a player names when wyrmpost.xml gives the site's url); false when
+ * there are no rules to write from. */
+static bool rules_page(const char *dir, const struct engine *e, int *rc, char **err)
+{
+	bool ok = md_page(dir, "rules", datadir_rules(), "the rules as played", e, rc, err);
+	if (!*rc)
+		md_page(dir, "guide", datadir_guides(), "the player guide", e, rc, err);
 	return ok;
 }
 

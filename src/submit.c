@@ -15,57 +15,127 @@
 #include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
+#include "press.h"
 #include "report.h"
 #include "rollback.h"
 #include "seat.h"
 #include "submit.h"
 #include "token.h"
 
-/* The word a player most likely meant by the first word of line: the
- * closest first word of an order the player could give now, or of a
- * command, within two edits and nearer than the word's own length; NULL
- * when none is. */
-static char *meant_word(const struct game *g, int p, const struct engine_ctx *ctx,
-			const char *line)
+/* The words of line, split at spaces and tabs, added to words. */
+static void split_words(const char *line, struct strlist *words)
 {
-	static const char *const commands[] = { "help", "status", "resend", "password",
-						"resign" };
+	while (*line) {
+		size_t n;
+		line += strspn(line, " \t");
+		n = strcspn(line, " \t");
+		if (n)
+			strlist_take(words, xstrndup(line, n));
+		line += n;
+	}
+}
+
+/* The words a player may mean: those of every order they could give now,
+ * the commands by mail, the game's order words and the players' names. */
+static void known_words(const struct game *g, int p, const struct engine_ctx *ctx,
+			struct strlist *words)
+{
 	struct strlist legal = STRLIST_INIT;
-	char *word = xstrndup(line, strcspn(line, " \t")), *best = NULL;
-	size_t best_d = 3;
 
 	g->engine->legal(g, p, ctx, &legal);
-	for (size_t i = 0; i < legal.n + ARRAY_SIZE(commands); i++) {
-		const char *c = i < legal.n ? legal.v[i] : commands[i - legal.n];
-		char *cw = xstrndup(c, strcspn(c, " \t"));
-		size_t d = str_distance(word, cw);
-		if (d > 0 && d < best_d && d < strlen(word)) {
-			free(best);
-			best = cw, best_d = d;
-		} else {
-			free(cw);
-		}
-	}
+	for (size_t i = 0; i < legal.n; i++)
+		split_words(legal.v[i], words);
+	mail_commands_words(words);
+	for (const struct order_doc *d = g->engine->orders; d && d->verb; d++)
+		strlist_add(words, d->verb);
+	for (const char *const *w = g->engine->words; w && *w; w++)
+		strlist_add(words, *w);
+	for (size_t i = 0; i < g->nplayers; i++)
+		strlist_add(words, g->players[i].name);
 	strlist_clear(&legal);
-	free(word);
+}
+
+/* Is w one of words, in any case? */
+static bool known(const struct strlist *words, const char *w)
+{
+	for (size_t i = 0; i < words->n; i++)
+		if (!ascii_casecmp(words->v[i], w))
+			return true;
+	return false;
+}
+
+/* The known word nearest to w, within one edit (two for a word of five
+ * letters or more: "the" is not "eve"); NULL when w is known itself or
+ * none is near.  Only words of letters, three or more, are guessed at
+ * (not "9C", "6,21" or "ne"). */
+static const char *nearest_word(const struct strlist *words, const char *w)
+{
+	const char *best = NULL;
+	size_t n = strlen(w), best_d = n >= 5 ? 3 : 2;
+
+	if (n < 3 || strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != n)
+		return NULL;
+	for (size_t i = 0; i < words->n; i++) {
+		size_t d;
+		if (!ascii_casecmp(words->v[i], w))
+			return NULL;
+		d = str_distance(w, words->v[i]);
+		if (d < best_d)
+			best = words->v[i], best_d = d;
+	}
 	return best;
 }
 
-/* "did you mean" for each order the engine did not know. */
+/* What a player most likely meant by a refused line: the line with each
+ * of its first words that the game does not know but nearly does put
+ * right ("play sheild" -> "play shield"); NULL when no word is, or when
+ * the line would still start with a word the game does not know ("roll
+ * the dice" is no slip of any order). */
+#define HINT_WORDS 6
+static char *meant_line(const struct strlist *words, const char *line)
+{
+	struct strlist own = STRLIST_INIT;
+	struct sb out = SB_INIT;
+	bool changed = false;
+
+	split_words(line, &own);
+	for (size_t i = 0; i < own.n; i++) {
+		const char *near = i < HINT_WORDS ? nearest_word(words, own.v[i]) : NULL;
+		sb_addf(&out, "%s%s", i ? " " : "", near ? near : own.v[i]);
+		changed |= near != NULL;
+	}
+	if (own.n && !known(words, own.v[0]) && !nearest_word(words, own.v[0]))
+		changed = false;
+	strlist_clear(&own);
+	if (!changed) {
+		sb_release(&out);
+		return NULL;
+	}
+	return sb_detach(&out);
+}
+
+/* "did you mean" for each refused order with a word nearly right. */
 static void add_hints(const struct game *g, int p, const struct engine_ctx *ctx,
 		      struct order_line *o, size_t n)
 {
+	struct strlist words = STRLIST_INIT;
+	bool have = false;
+
 	for (size_t i = 0; i < n; i++) {
-		char *meant;
-		if (!o[i].code || strcmp(o[i].code, "unknown-order") ||
-		    !(meant = meant_word(g, p, ctx, o[i].text)))
+		char *meant, *reason;
+		if (!o[i].code || !strcmp(o[i].code, "bad-character"))
 			continue;
-		char *reason = xasprintf("%s (did you mean '%s'?)", o[i].reason ? o[i].reason : "",
-					 meant);
+		if (!have)
+			known_words(g, p, ctx, &words);
+		have = true;
+		if (!(meant = meant_line(&words, o[i].text)))
+			continue;
+		reason = xasprintf("%s (did you mean '%s'?)", o[i].reason ? o[i].reason : "", meant);
 		free(o[i].reason);
 		o[i].reason = reason;
 		free(meant);
 	}
+	strlist_clear(&words);
 }
 
 /* "did you mean" for a game id the campaign does not have: the nearest
@@ -183,6 +253,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	bool resign = false;
 
 	mail_commands_check(g, p, s);
+	press_check(c, g, p, s);
 	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct order_line *l = &s->lines[i];
@@ -230,6 +301,8 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		/* Named by its content: the same mail handled twice is one reply. */
 		hash = submission_hash(s);
 		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
+		if (!rc)
+			rc = press_apply(c, g, p, s, &extra, err);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = reply_key(g, p, "orders", s, r->reply);

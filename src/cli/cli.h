@@ -66,6 +66,8 @@ int cmd_turn(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_rollback(int argc, char **argv);
+int cmd_press(int argc, char **argv);
+int cmd_broadcast(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_player(int argc, char **argv);
 int cmd_offer(int argc, char **argv);

@@ -112,6 +112,13 @@ static const struct cmd commands[] = {
 	{ "rollback", cmd_rollback, "rollback ID [--to N]", "put a game back to an earlier turn",
 	  "Restores the state the game had before turn N was played (default: the last\n"
 	  "turn played), so that turn can be played again.  Orders for it are kept.\n" },
+	{ "press", cmd_press, "press ID", "read every message of a game",
+	  "Prints every message sent in game ID, oldest first: the players' press (the\n"
+	  "sender named even in grey press), their 'gm' notes and the broadcasts.\n" },
+	{ "broadcast", cmd_broadcast, "broadcast ID TEXT...", "mail every player and observer",
+	  "Mails TEXT from the game master to every player still in game ID and to its\n"
+	  "observers, through the outbox (the next 'send' or 'run' delivers it); it is\n"
+	  "listed under \"Messages\" in the next report, as press to all.\n" },
 	{ "game", cmd_game,
 	  "game ID set NAME=VALUE | deadline SPEC | pause | resume | end | delete",
 	  "change a running game",

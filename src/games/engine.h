@@ -72,6 +72,17 @@ struct turn_orders {
 	struct strlist *lines;
 };
 
+/* One order of a game, for `help ORDER` by mail: its verb, its form
+ * (words in capitals are what the player fills in) and what it does.  A
+ * verb may have several rows (forms, or phases of the game).  The example
+ * `help` shows is the player's own: the first line of legal() with that
+ * verb, and its note. */
+struct order_doc {
+	const char *verb;
+	const char *form;
+	const char *text;
+};
+
 struct engine {
 	const char *name;   /* as in `wyrmpost new ID RULES` and game.xml */
 	const char *title;  /* for people */
@@ -128,6 +139,12 @@ struct engine {
 	 * fill v, already initialised by the caller with view_init.  Optional
 	 * (NULL: the PDF shows the text view only). */
 	void (*board)(const struct game *g, int p, struct view *v);
+	/* Every order of the game, terminated by a NULL verb (for `help ORDER`
+	 * and "did you mean"); and the words its orders take beyond those
+	 * legal() gives now (cards, colours, directions), NULL-terminated, or
+	 * NULL.  Every verb of legal() has a row (check-engines). */
+	const struct order_doc *orders;
+	const char *const *words;
 	/* Every order line player p could give now (for `help` and play-outs). */
 	void (*legal)(const struct game *g, int p, const struct engine_ctx *ctx,
 		      struct strlist *out);

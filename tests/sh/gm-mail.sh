@@ -5,7 +5,8 @@
 # SMTP to the campaign's address; Postfix delivers them to its Dovecot
 # INBOX, which wyrmpost reads over imaps://; everything wyrmpost mails goes
 # out over SMTP with AUTH, and each check reads the recipient's own
-# mailbox as a mail program would.  A takeover acts only once its From
+# mailbox as a mail program would; press between players comes to each
+# from the campaign's address.  A takeover acts only once its From
 # address has sent back the code mailed to it.  (gm.sh checks the verbs' effects on the
 # stored game through the outbox; this checks who gets which mail.)
 . "$top_srcdir/tests/sh/lib.sh"
@@ -240,4 +241,36 @@ at 30 game g3 end
 at 30 send
 got ann 'The game master ended the game here'
 got bob 'The game master ended the game here'
+
+# --- press: relayed from the campaign's address, never the sender's ------
+at 30 new g4 dragon-pants --seed 3 --deadline 24h --player ann:ann@example.test:annpw1 \
+	--player bob:bob@example.test:bobpw1 --player dan:dan@example.test:danpw1
+smtp ann 'game g4' 'player ann' 'password annpw1' 'press bob: meet me at the mountain' \
+	'press all: peace in our time' 'gm is the deadline right?'
+at 31 run
+got bob 'meet me at the mountain'
+text_of bob 'meet me at the mountain'
+expect_grep '^From: The Tavern <gm@example.test>' "$(box bob | xargs grep -l 'meet me at the mountain' | head -1)"
+expect_no_grep 'ann@example.test' "$scratch/text"
+expect_grep "To answer, send 'press ann: YOUR TEXT'" "$scratch/text"
+got dan 'peace in our time' && got bob 'peace in our time'
+got dan 'meet me at the mountain' 0
+got ann 'from ann to everyone' 0
+got cat 'ann <ann@example.test>, a player of game g4 (Dragon Pants), turn 1, writes:'
+got ann 'Your message was relayed (line 4)'
+# Grey press hides the name from the players, not from the game master.
+at 31 game g4 set press=grey
+smtp dan 'game g4' 'player dan' 'password danpw1' 'press ann: a secret ally'
+at 32 run
+text_of ann 'a secret ally'
+expect_grep 'from someone (grey press) to you' "$scratch/text"
+expect_no_grep 'dan' "$scratch/text"
+at 32 press g4
+expect_grep 'dan to ann (grey: the name hidden)' "$scratch/out"
+# The next report lists them under Messages.
+at 55 run
+text_of bob 'Dragon Pants: game g4, turn 1'
+expect_grep '^Messages' "$scratch/text"
+expect_grep 'from ann to you: meet me at the mountain' "$scratch/text"
+expect_grep 'from ann to everyone: peace in our time' "$scratch/text"
 finish

@@ -36,6 +36,8 @@ done
 for g in $GAMES; do
 	[ -f "$top_srcdir/docs/rules/$g.md" ] || continue
 	expect_grep '<h2>' "$www/rules/$g.html"
+	# The player guide, the page every mail to a player names.
+	expect_grep 'the player guide</h1>' "$www/guide/$g.html"
 done
 expect_grep 'Open seats</dt><dd>none' "$www/index.html"
 wp game cellar set open=yes >/dev/null
@@ -45,7 +47,8 @@ expect_grep 'Deadline' "$www/index.html"
 
 # Nothing private: no script, no address, no private report, none of the
 # events only some players were told.
-find "$www" -type f >"$scratch/files"
+# (The player guides' examples are documentation, not players: left out.)
+find "$www" -type f ! -path "$www/guide/*" >"$scratch/files"
 [ "$(grep -c . "$scratch/files")" -gt 20 ] && ok || fail "too few files: $(cat "$scratch/files")"
 grep -l '<script' $(cat "$scratch/files") >"$scratch/bad" && fail "script in $(cat "$scratch/bad")" || ok
 grep -l '@example.org' $(cat "$scratch/files") >"$scratch/bad" && fail "addresses in $(cat "$scratch/bad")" || ok

@@ -69,6 +69,16 @@ static void check_hidden(const struct game *g, struct rng *r)
  * all the same must still save a state its load reads back. */
 static const char hostile[] = "\x01\x08\x1b[31m\xEF\xBF\xBE\xEF\xBF\xBF\x7f";
 
+/* Does e document the verb of line (its first word) in e->orders? */
+static bool documented(const struct engine *e, const char *line)
+{
+	size_t n = strcspn(line, " ");
+	for (const struct order_doc *d = e->orders; d && d->verb; d++)
+		if (strlen(d->verb) == n && !ascii_ncasecmp(d->verb, line, n))
+			return true;
+	return false;
+}
+
 /* legal, or with hostile: the same line with those characters added where
  * the engine still accepts it (free text: a name, a narration). */
 static const char *pick_line(const struct game *g, int p, const struct engine_ctx *ctx,
@@ -124,6 +134,9 @@ static char *playout_with(const struct engine *e, uint64_t seed, int max_turns, 
 				ck_assert_msg(l.canon, "%s: legal '%s' rejected: %s", e->name,
 					      legal.v[i], l.reason ? l.reason : "");
 				ck_assert_str_eq(l.canon, legal.v[i]);
+				/* `help ORDER` knows every order a player is offered. */
+				ck_assert_msg(documented(e, legal.v[i]), "%s: no order_doc for '%s'",
+					      e->name, legal.v[i]);
 				free(l.canon);
 				free(l.note);
 			}

@@ -216,6 +216,16 @@ START_TEST(sign_offs_end_the_orders)
 	static const char *const closers[] = {
 		"Cheers, Bob", "Thanks!", "thank you.", "Best regards,", "Kind regards, Ann Lee",
 		"Sent from my iPhone", "Get Outlook for Android", "Viele Grüße", "bye",
+		"Sent from Outlook", "Sent from Outlook for iOS", "Sent from Mail for Windows",
+		"Sent from Yahoo Mail on Android", "Sent with Proton Mail secure email.",
+		"Sent from Gmail Mobile", "Sent via the Samsung Galaxy, an AT&T 5G smartphone",
+		"Von meinem iPhone gesendet", "Von Outlook für Android gesendet",
+		"Gesendet von Outlook für iOS", "Gesendet mit Proton Mail sichere E-Mail.",
+		"Envoyé de mon iPhone", "Envoyé à partir de Outlook pour Android",
+		"Obtenir Outlook pour iOS", "Enviado desde mi iPhone", "Enviado desde Outlook",
+		"Obtener Outlook para Android", "Inviato da iPhone", "Inviato dal mio Galaxy",
+		"Scarica Outlook per Android", "Verzonden vanaf mijn iPhone",
+		"Verstuurd vanaf mijn Android", "Verzonden met Outlook voor Android",
 	};
 	struct submission s;
 	for (size_t i = 0; i < ARRAY_SIZE(closers); i++) {

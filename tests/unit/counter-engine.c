@@ -211,6 +211,12 @@ static void c_scramble(struct game *g, int keep, struct rng *r)
 			C(g)->secret[i] = rng_range(r, 1, 100);
 }
 
+/* The one order, for `help ORDER` by mail. */
+static const struct order_doc counter_orders[] = {
+	{ "add", "add N", "add N to the counter" },
+	{ NULL, NULL, NULL },
+};
+
 const struct engine counter_engine = {
 	.name = "counter",
 	.title = "Counter (a test game)",
@@ -231,6 +237,7 @@ const struct engine counter_engine = {
 	.over = c_over,
 	.view = c_view,
 	.legal = c_legal,
+	.orders = counter_orders,
 	.invariant = c_invariant,
 	.scramble = c_scramble,
 };

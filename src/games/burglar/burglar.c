@@ -304,6 +304,17 @@ static char *burglar_invariant(const struct game *g)
 	return NULL;
 }
 
+/* The orders, for `help ORDER` by mail (docs/burglar.md). */
+static const struct order_doc burglar_orders[] = {
+	{ "leave", "leave", "get up from the table before this turn's dice, carrying off "
+			    "every token you hold" },
+	{ "join", "join [N] [seat S]", "take a free seat, bringing the game's full token "
+				       "count or N tokens; ask for seat S (if it is taken "
+				       "when the turn runs, the lowest free seat)" },
+	{ NULL, NULL, NULL },
+};
+static const char *const burglar_words[] = { "seat", NULL };
+
 const struct engine burglar_engine = {
 	.name = "burglar",
 	.title = "Burglar & the Dragon",
@@ -325,6 +336,8 @@ const struct engine burglar_engine = {
 	.view = burglar_view,
 	.board = burglar_board,
 	.legal = burglar_legal,
+	.orders = burglar_orders,
+	.words = burglar_words,
 	.invariant = burglar_invariant,
 	.scramble = NULL,
 };

@@ -511,6 +511,27 @@ static char *cog_invariant(const struct game *g)
 	return phase_invariant(s, placed);
 }
 
+/* The orders, for `help ORDER` by mail (docs/city-of-glass.md). */
+static const struct order_doc cog_orders[] = {
+	{ "place", "place X,Y", "before the first round: where your figure stands, where no "
+				 "figure on the table can see it, touching nothing" },
+	{ "play", "play CARD on FIGURE", "the card becomes that figure's role; the figure "
+					 "may move up to the card's value in inches" },
+	{ "play", "play joker", "every role in play is discarded; nobody moves" },
+	{ "move", "move X,Y [X,Y ...]", "move the figure through these points, in order" },
+	{ "exchange", "exchange FIGURE", "a private exchange with that figure (also catch, "
+					 "murder, unmask, seduce)" },
+	{ "catch", "catch FIGURE", "an exchange with that figure, as a catch" },
+	{ "murder", "murder FIGURE", "an exchange with that figure, as a murder" },
+	{ "unmask", "unmask FIGURE", "an exchange with that figure, as an unmasking" },
+	{ "seduce", "seduce FIGURE", "an exchange with that figure, as a seduction" },
+	{ "swap", "swap FIGURE", "with a 7 only: at the end, the 7 and that figure's role "
+				 "card change places" },
+	{ "discard", "discard CARD", "discard a card instead of playing, as your whole turn" },
+	{ NULL, NULL, NULL },
+};
+static const char *const cog_words[] = { "on", "joker", NULL };
+
 const struct engine city_of_glass_engine = {
 	.name = "city-of-glass",
 	.title = "City of Glass",
@@ -533,6 +554,8 @@ const struct engine city_of_glass_engine = {
 	.view = cog_view,
 	.board = cog_board,
 	.legal = cog_legal,
+	.orders = cog_orders,
+	.words = cog_words,
 	.invariant = cog_invariant,
 	.scramble = cog_scramble,
 };

@@ -733,6 +733,43 @@ static char *dk_invariant(const struct game *g)
 	return s->mode == M_DRAGON ? dragon_invariant(g) : keeper_invariant(g);
 }
 
+/* The orders, for `help ORDER` by mail (docs/dragon-keepers.md). */
+static const struct order_doc dk_orders[] = {
+	{ "keeper", "keeper COLOUR", "(keeper game) your keeper for that dragon; also "
+				     "'protect COLOUR' or the colour alone" },
+	{ "keeper", "keeper random", "(keeper game) a keeper for a targeted dragon drawn at "
+				     "random, what sending nothing does" },
+	{ "protect", "protect COLOUR", "(keeper game) your keeper for that dragon" },
+	{ "play", "play COLOUR ACTION", "(dragon game) your keeper for that dragon with an "
+					"action token: defend, heal, train or attack" },
+	{ "pass", "pass", "(dragon game) play nothing this round and take back every keeper "
+			  "card and action token you have used" },
+	{ "magic", "magic CARD COLOUR [before|after]", "(dragon game) also play a magic card "
+						       "of yours on a dragon, before "
+						       "(default) or after your keeper's "
+						       "action" },
+	{ "mend", "mend COLOUR|none", "which dragon an arrow is healed from when a power of "
+				      "yours heals one (none: heal nothing)" },
+	{ "reroll", "reroll red|white|none", "when the Blue Dragon attacks for you: which "
+					     "missed die it rolls again" },
+	{ "green", "green flame|mend", "when the Green Dragon attacks for you: a flame on the "
+				       "hunter (default) or an arrow healed" },
+	{ "reward", "reward ACTION", "the action token a successful training earns you" },
+	{ "take", "take left|discard", "the magic card a successful Defend or Heal earns "
+				       "you: the one left of the hunter card, or the top of "
+				       "the discard pile" },
+	{ "red", "red [ACTION]", "your keeper for the Red Dragon (with an action token in "
+				 "the dragon game)" },
+	{ "purple", "purple [ACTION]", "your keeper for the Purple Dragon" },
+	{ "blue", "blue [ACTION]", "your keeper for the Blue Dragon" },
+	{ "white", "white [ACTION]", "your keeper for the White Dragon" },
+	{ "yellow", "yellow [ACTION]", "your keeper for the Yellow Dragon" },
+	{ NULL, NULL, NULL },
+};
+static const char *const dk_words[] = { "red", "purple", "blue", "white", "green", "yellow",
+					"defend", "heal", "train", "attack", "before", "after",
+					"none", "random", "flame", "mend", "left", "discard", NULL };
+
 const struct engine dragon_keepers_engine = {
 	.name = "dragon-keepers",
 	.title = "Dragon Keepers",
@@ -755,6 +792,8 @@ const struct engine dragon_keepers_engine = {
 	.view = dk_view,
 	.board = dk_board,
 	.legal = dk_legal,
+	.orders = dk_orders,
+	.words = dk_words,
 	.invariant = dk_invariant,
 	.scramble = dk_scramble,
 };

@@ -392,6 +392,32 @@ static char *dp_invariant(const struct game *g)
 	return NULL;
 }
 
+/* The orders, for `help ORDER` by mail (docs/dragon-pants.md). */
+static const struct order_doc dp_orders[] = {
+	{ "move", "move DIR [take CARD]", "move one hex: n, ne, se, s, sw, nw; onto another "
+					  "dragon's hex, bite it and take CARD" },
+	{ "draw", "draw deck|discard", "draw from the deck or the top of the discard pile; "
+				       "only on a power tile" },
+	{ "play", "play CARD [at|with NAME] [take CARD]", "play a power card: at a dragon "
+							  "(fireball, shock, freeze, "
+							  "banish, tongue), with one "
+							  "(teleport), or alone "
+							  "(thunderstorm, boost)" },
+	{ "discard", "discard CARD", "right after an action that takes you to 4 cards: which "
+				     "to discard" },
+	{ "pass", "pass", "end your turn here" },
+	{ "react", "react CARD ...|default|none", "standing order: the reactions to use, best "
+						  "first" },
+	{ "lose", "lose CARD ...|default", "standing order: the cards to give up first when "
+					   "you must lose or discard one" },
+	{ NULL, NULL, NULL },
+};
+static const char *const dp_words[] = {
+	"pants", "fireball", "shock", "shield", "freeze", "boost", "poison", "amulet",
+	"tongue", "banish", "thunderstorm", "teleport", "ducky", "mirror", "at", "with",
+	"take", "deck", "discard", "default", "none", NULL,
+};
+
 const struct engine dragon_pants_engine = {
 	.name = "dragon-pants",
 	.title = "Dragon Pants",
@@ -413,6 +439,8 @@ const struct engine dragon_pants_engine = {
 	.view = dp_view,
 	.board = dp_board,
 	.legal = dp_legal,
+	.orders = dp_orders,
+	.words = dp_words,
 	.invariant = dp_invariant,
 	.scramble = dp_scramble,
 };

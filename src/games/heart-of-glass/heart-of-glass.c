@@ -783,6 +783,32 @@ static char *hog_invariant(const struct game *g)
 	return why;
 }
 
+/* The orders, for `help ORDER` by mail (docs/heart-of-glass.md). */
+static const struct order_doc hog_orders[] = {
+	{ "name", "name NAME", "your Minion's name (turn 1), or the Dragon's (turn 2)" },
+	{ "nature", "nature TEXT", "turn 1: what your Minion is, was raised or trained to be" },
+	{ "describe", "describe TEXT", "your Minion (turn 1) or the Dragon (turn 2), in a "
+				       "line or a block ending with 'end'" },
+	{ "pick", "pick TRAIT", "turn 1: the trait that gets +3: body, heart, mind or wealth" },
+	{ "tokens", "tokens TRAIT TRAIT", "turn 1: two more tokens, on traits other than the "
+					  "picked one" },
+	{ "type", "type cave|fire|river|wyrm", "turn 2: +3 to the Dragon's Wealth, Body, "
+					       "Heart or Mind" },
+	{ "raise", "raise TRAIT", "turn 3: one more to a trait of the Dragon" },
+	{ "play", "play CARD", "a scene's card: the Conflict (the Dragon) or the Stakes "
+			       "(the Minion)" },
+	{ "frame", "frame TEXT", "the Dragon sets the scene: the place, the trouble, who is "
+				 "involved" },
+	{ "react", "react TEXT", "the Minion's answer to the scene" },
+	{ "resolve", "resolve TEXT", "the Minion tells how the scene ends" },
+	{ "vote", "vote conflict|stakes", "+1 to that card's value, for a good story (one "
+					  "vote a scene)" },
+	{ "end", "end", "closes a block of text" },
+	{ NULL, NULL, NULL },
+};
+static const char *const hog_words[] = { "body", "heart", "mind", "wealth", "cave", "fire",
+					 "river", "wyrm", "conflict", "stakes", NULL };
+
 const struct engine heart_of_glass_engine = {
 	.name = "heart-of-glass",
 	.title = "Heart of Glass",
@@ -805,6 +831,8 @@ const struct engine heart_of_glass_engine = {
 	.view = hog_view,
 	.board = hog_board,
 	.legal = hog_legal,
+	.orders = hog_orders,
+	.words = hog_words,
 	.invariant = hog_invariant,
 	.scramble = hog_scramble,
 };

@@ -44,6 +44,12 @@ static char *tally_invariant(const struct game *g)
 	return T(g)->total >= 0 ? NULL : xstrdup("negative tally");
 }
 
+/* The one order, for `help ORDER` by mail. */
+static const struct order_doc tally_orders[] = {
+	{ "add", "add 1|2", "add one or two to the tally" },
+	{ NULL, NULL, NULL },
+};
+
 const struct engine tally_engine = {
 	.name = "tally",
 	.title = "Tally (a test game)",
@@ -62,5 +68,6 @@ const struct engine tally_engine = {
 	.over = tally_over,
 	.view = tally_view,
 	.legal = tally_legal,
+	.orders = tally_orders,
 	.invariant = tally_invariant,
 };
