@@ -546,7 +546,7 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 	rng_seed(&g.rng, g.seed, 0x7779726dULL);
 	g.created = c->now;
 	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-					 option_get(&g.opts, "tz"), c->now, 0);
+					 option_get(&g.opts, "tz"), c->now, 0, 0);
 	g.players = xcalloc(ng->nplayers, sizeof *g.players);
 	g.nplayers = g.players_alloc = ng->nplayers;
 	for (size_t i = 0; i < ng->nplayers; i++) {

@@ -60,7 +60,7 @@ static int game_set(struct campaign *c, const char *id, char **words, char **out
 	if (!rc && !strcmp(name, "deadline")) {
 		/* The new schedule from now on. */
 		g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-						 option_get(&g.opts, "tz"), c->now, 0);
+						 option_get(&g.opts, "tz"), c->now, 0, 0);
 	}
 	if (!rc) {
 		char *when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
@@ -122,7 +122,7 @@ static int game_resume(struct campaign *c, const char *id, char **words, char **
 	/* A whole turn's time from now: the players were told to wait. */
 	g.status = GAME_ACTIVE;
 	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-					 option_get(&g.opts, "tz"), c->now, 0);
+					 option_get(&g.opts, "tz"), c->now, 0, 0);
 	when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
 	what = xasprintf("the game master has resumed the game; turn %d runs at %s at the "
 			 "latest.", g.turn, when);

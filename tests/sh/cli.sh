@@ -97,9 +97,16 @@ expect_grep 'Public report' "$scratch/out"
 cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "dry run wrote"
 expect_status 0 wp turn g1
 expect_grep 'turn 2 played' "$scratch/out"
-# Rollback: back before turn 2, byte for byte.
+# Rollback: back before turn 2, byte for byte but the deadline: a whole
+# turn from the rollback (the one it had is past), told to the players.
 expect_status 0 wp rollback g1
-cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "rollback"
+sed 's/ deadline="[^"]*"//' "$scratch/before.xml" >"$scratch/before-nd.xml"
+sed 's/ deadline="[^"]*"//' "$scratch/c/games/g1/game.xml" >"$scratch/after-nd.xml"
+cmp -s "$scratch/before-nd.xml" "$scratch/after-nd.xml" && ok || fail "rollback"
+expect_grep 'deadline="2027-01-16T08:00:00Z"' "$scratch/c/games/g1/game.xml"
+[ "$(grep -l 'put the game back to the start of turn 2: turn 2 is undone' \
+	"$scratch"/c/outbox/new/g1-0002-gm-* | wc -l)" -ge 2 ] && ok || fail "rollback not mailed"
+expect_grep 'Turn 2 runs at 2027-01-16 09:00 CET at the latest' "$scratch"/c/outbox/new/g1-0002-gm-ann-*
 expect_status 0 wp turn g1
 expect_status 64 wp rollback g1 --to 5
 expect_status 0 wp rollback g1 --to 1
