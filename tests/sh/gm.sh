@@ -219,4 +219,19 @@ expect_grep 'archived in .*archive/g1-20270206-080000' "$scratch/out"
 expect_status 66 wp status g1
 expect_status 64 wp game g1 fly
 expect_status 64 wp player g1 ann
+# Turns played early on a calendar keep to it: three on a Sunday leave the
+# game due on the Tuesday (min-gap, default 24 hours), where each used to
+# push it to the slot after the one it beat (Friday, then Tuesday week).
+wp new g5 dragon-keepers --seed 5 --deadline 'tue,fri 18:00' --player ann:ann@x.org:pa \
+	--player bob:bob@x.org:pb >/dev/null
+SUN=$((T0 + 2 * 86400))
+for t in 1 2 3; do
+	for p in ann:pa bob:pb; do
+		printf 'game g5\nplayer %s\npassword %s\npass\n' "${p%:*}" "${p#*:}" >"$scratch/o.txt"
+		expect_status 0 env WYRMPOST_NOW=$((SUN + t * 60)) "$WYRMPOST" -d "$scratch/c" submit "$scratch/o.txt"
+	done
+	expect_status 0 env WYRMPOST_NOW=$((SUN + t * 60 + 30)) "$WYRMPOST" -d "$scratch/c" run
+done
+expect_status 0 wp status g5
+expect_grep "turn 4 .*due 2027-01-19 18:00 UTC" "$scratch/out"
 finish
