@@ -24,7 +24,8 @@ int campaign_init(const char *dir, const char *sender, const char *gm, char **er
 {
 	char *cfg = xasprintf("%s/wyrmpost.xml", dir);
 	static const char *const subdirs[] = { "games", "outbox/tmp", "outbox/new",
-					       "outbox/cur", "spool" };
+					       "outbox/cur", "spool", "inbox/tmp", "inbox/new",
+					       "inbox/cur" };
 	int rc = WP_OK;
 	char *text;
 
