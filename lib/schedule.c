@@ -169,9 +169,15 @@ long long sched_next_local(long long t, int minutes, const char *tz)
 	return next_on_days(t, minutes, 0x7f, tz);
 }
 
-long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev)
+long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev,
+			      long long min_gap)
 {
 	long long s, base = prev > now ? prev : now;
+	/* A turn played early: the schedule's first slot far enough after
+	 * it, not the one after the deadline it beat, or turns played early
+	 * one after another push the next deadline ever further out. */
+	if (prev && now < prev)
+		base = now + min_gap;
 	unsigned days;
 	int m;
 	if (parse_interval(spec, &s)) {

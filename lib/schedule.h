@@ -24,8 +24,10 @@ const char *sched_check_tz(const char *tz);
  * deadline was prev (0 for a game created at now).  An interval counts
  * from prev (the first step after now), or from now for a turn played
  * early; a time of day or of the week is the first such time after both
- * now and prev.  "0" gives now. */
-long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev);
+ * now and prev, or, for a turn played early (now before prev), the first
+ * one at least min_gap seconds after now.  "0" gives now. */
+long long sched_next_deadline(const char *spec, const char *tz, long long now, long long prev,
+			      long long min_gap);
 /* The first moment strictly after t at which the clock in zone tz shows
  * minutes_after_midnight (e.g. 6 * 60 for sunrise at 06:00). */
 long long sched_next_local(long long t, int minutes_after_midnight, const char *tz);

@@ -126,11 +126,34 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 	if (rc == WP_ERR_CONFIG && !send_configured(cfg)) {
 		/* Say where the way to send is missing: this campaign's file. */
 		free(*err);
-		*err = xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way to "
-				 "send them (<smtp> or <sendmail>, see wyrmpost.xml(5))",
-				 r->messages, r->messages == 1 ? "" : "s");
+		*err = send_stranded_text(r->messages);
 	}
 	free(sent);
 	free(outbox);
 	return rc;
+}
+
+size_t send_stranded(const struct campaign *c)
+{
+	static const char *const dirs[] = { "outbox/new", "outbox/cur" };
+	size_t n = 0;
+	if (send_configured(&c->cfg))
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		struct strlist names = STRLIST_INIT;
+		char *dir = xasprintf("%s/%s", c->dir, dirs[i]), *err = NULL;
+		if (fs_exists(dir) && !fs_list(dir, &names, &err))
+			n += names.n;
+		free(err);
+		free(dir);
+		strlist_clear(&names);
+	}
+	return n;
+}
+
+char *send_stranded_text(size_t n)
+{
+	return xasprintf("%zu mail%s wait in the outbox, but wyrmpost.xml says no way to send "
+			 "them (<smtp> or <sendmail>, see wyrmpost.xml(5)); they stay there "
+			 "until it does", n, n == 1 ? "" : "s");
 }

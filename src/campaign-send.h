@@ -20,5 +20,10 @@ int campaign_send_flags(struct campaign *c, unsigned flags, struct send_result *
 			char **err);
 /* Is a way to send configured (<smtp> or <sendmail>)? */
 bool send_configured(const struct config *cfg);
+/* How many mails wait in the outbox (new/ and cur/) when no way to send
+ * them is configured (0 when one is): run and check say so. */
+size_t send_stranded(const struct campaign *c);
+/* The line that says so, for n > 0 (caller frees). */
+char *send_stranded_text(size_t n);
 
 #endif

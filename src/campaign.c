@@ -25,7 +25,8 @@ int campaign_init(const char *dir, const char *sender, const char *gm, char **er
 {
 	char *cfg = xasprintf("%s/wyrmpost.xml", dir);
 	static const char *const subdirs[] = { "games", "outbox/tmp", "outbox/new",
-					       "outbox/cur", "spool" };
+					       "outbox/cur", "spool", "inbox/tmp", "inbox/new",
+					       "inbox/cur" };
 	int rc = WP_OK;
 	char *text;
 
@@ -560,7 +561,7 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 	rng_seed(&g.rng, g.seed, 0x7779726dULL);
 	g.created = c->now;
 	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-					 option_get(&g.opts, "tz"), c->now, 0);
+					 option_get(&g.opts, "tz"), c->now, 0, 0);
 	g.players = xcalloc(ng->nplayers, sizeof *g.players);
 	g.nplayers = g.players_alloc = ng->nplayers;
 	for (size_t i = 0; i < ng->nplayers; i++) {

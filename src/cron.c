@@ -95,6 +95,12 @@ int campaign_cron(struct campaign *c, unsigned flags, unsigned jobs, progress_fn
 	c->lock_fd = -1;
 	if (send_configured(&c->cfg) && !dry)
 		ok &= mail_out(c, &n);
+	else if (!dry && (r->stranded = send_stranded(c))) {
+		/* Never silent: 202 mails once piled up unnoticed. */
+		char *line = send_stranded_text(r->stranded);
+		say(&n, line, true);
+		free(line);
+	}
 	r->step_failed = !ok;
 	return rc;
 }

@@ -30,6 +30,7 @@ struct cron_result {
 	struct run_result run; /* the turns */
 	bool step_failed; /* the fetch, the send or the site failed: what they
 			     left is kept for the next run */
+	size_t stranded; /* mails in the outbox with no way to send them */
 };
 
 /* Run the cron job once; progress and note (either may be NULL) get arg.

@@ -28,6 +28,9 @@ const struct option_spec core_options[] = {
 	  "when a turn runs at the latest: 0 (every run), an interval (24h, 90m, 2d, 1w) "
 	  "counted from the deadline before, a daily time (18:00) or days and a time "
 	  "('tue,fri 18:00', 'mon-fri 09:30') in the game's time zone", check_deadline },
+	{ "min-gap", OPT_INT, "24", 0, 720, NULL,
+	  "after a turn played early, the next deadline is the schedule's first time at "
+	  "least this many hours later (with a time of day or days of the week)", NULL },
 	{ "tz", OPT_STRING, "UTC", 0, 0, NULL,
 	  "the game's time zone, e.g. Europe/Berlin", check_tz },
 	{ "nmr-drop", OPT_INT, "3", 0, 99, NULL,

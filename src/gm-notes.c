@@ -111,7 +111,8 @@ int gm_tell_players(const struct campaign *c, const struct game *g, const char *
 	int rc = WP_OK;
 	for (size_t i = 0; !rc && i < g->nplayers; i++) {
 		char *key, *body;
-		if (g->players[i].dropped)
+		/* Nor the player of an open seat: they are out of the game. */
+		if (g->players[i].dropped || g->players[i].open)
 			continue;
 		char *subj = xasprintf("[%s] %s", g->id, subject), *digest;
 		body = xasprintf("Game %s (%s), turn %d: %s\n", g->id, g->engine->title, g->turn,

@@ -14,8 +14,10 @@
  * waiting. */
 int gm_note(const struct campaign *c, const struct game *g, char **err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Mail what changed to every player still in the game (the observers do
- * not need it); subject is the mail's, after "[ID] ". */
+/* Mail what changed to every player still in the game, not dropped and
+ * not in an open seat (the observers do not need it); the body opens with
+ * "Game ID (title), turn N: " and what; subject is the mail's, after
+ * "[ID] ". */
 int gm_tell_players(const struct campaign *c, const struct game *g, const char *what,
 		    const char *subject, char **err);
 

@@ -60,7 +60,7 @@ static int game_set(struct campaign *c, const char *id, char **words, char **out
 	if (!rc && !strcmp(name, "deadline")) {
 		/* The new schedule from now on. */
 		g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-						 option_get(&g.opts, "tz"), c->now, 0);
+						 option_get(&g.opts, "tz"), c->now, 0, 0);
 	}
 	if (!rc) {
 		char *when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
@@ -122,7 +122,7 @@ static int game_resume(struct campaign *c, const char *id, char **words, char **
 	/* A whole turn's time from now: the players were told to wait. */
 	g.status = GAME_ACTIVE;
 	g.deadline = sched_next_deadline(option_get(&g.opts, "deadline"),
-					 option_get(&g.opts, "tz"), c->now, 0);
+					 option_get(&g.opts, "tz"), c->now, 0, 0);
 	when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
 	what = xasprintf("the game master has resumed the game; turn %d runs at %s at the "
 			 "latest.", g.turn, when);
@@ -302,7 +302,7 @@ static int player_replace(struct campaign *c, const char *id, char **words, char
 	(void)out;
 	const char *name = words[0], *spec = words[1];
 	struct game g;
-	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL;
+	char *s = xstrdup(spec), *email, *pw, *hash = NULL, *oldname = NULL, *oldemail = NULL;
 	int p, rc;
 
 	email = strchr(s, ':');
@@ -341,8 +341,8 @@ static int player_replace(struct campaign *c, const char *id, char **words, char
 		 * write the new name when the game is saved. */
 		struct player *pl = &g.players[p];
 		oldname = pl->name;
+		oldemail = pl->email;
 		pl->name = xstrdup(s);
-		free(pl->email);
 		pl->email = xstrdup(email);
 		free(pl->hash);
 		pl->hash = hash;
@@ -360,6 +360,21 @@ static int player_replace(struct campaign *c, const char *id, char **words, char
 		free(subject);
 		free(key);
 	}
+	if (!rc && strcmp(oldemail, email)) {
+		/* The one who had the seat hears of it too, at their address. */
+		char *key = xasprintf("%s-%04d-replaced-%s", g.id, g.turn, oldname);
+		char *subject = xasprintf("[%s] your seat has a new player", g.id);
+		char *body = xasprintf("Game %s (%s), turn %d: the game master has given your seat "
+				       "to %s; you are out of the game, and orders from you are no "
+				       "longer taken. Thank you for playing.\n", g.id,
+				       g.engine->title, g.turn, s);
+		rc = campaign_mail_to(c, oldname, oldemail, key, subject, body, NULL,
+				      "auto-generated", NULL, 0, err);
+		free(body);
+		free(subject);
+		free(key);
+	}
+	free(oldemail);
 	free(oldname);
 	free(s);
 	return finish(c, &g, rc, err);

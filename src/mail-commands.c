@@ -104,16 +104,47 @@ void mail_commands_check(const struct game *g, int p, struct submission *s)
 			check_one(g, &s->lines[i]);
 }
 
+/* The name seat p had when turn was played (NULL: not known): the state
+ * the turn was played from, turns/NNNN.xml, names it.  A seat taken over
+ * keeps its reports under the name it had then. */
+static char *seat_name_at(const struct campaign *c, const struct game *g, int p, int turn)
+{
+	char *rest = xasprintf("turns/%04d.xml", turn), *path = campaign_game_path(c, g->id, rest);
+	char *e = NULL, *name = NULL;
+	struct game then;
+	if (fs_exists(path) && !game_load_file(&then, path, &e)) {
+		if ((size_t)p < then.nplayers)
+			name = xstrdup(then.players[p].name);
+		game_release(&then);
+	}
+	free(e);
+	free(path);
+	free(rest);
+	return name;
+}
+
 static int resend(struct campaign *c, const struct game *g, int p, int turn,
 		  const char *key_hash, struct sb *reply, char **err)
 {
 	char *rest = xasprintf("reports/%04d/%s", turn, g->players[p].name);
 	char *base = campaign_game_path(c, g->id, rest);
 	char *txt = xasprintf("%s.txt", base), *pdf = xasprintf("%s.pdf", base);
-	char *text = NULL, *data = NULL;
+	char *text = NULL, *data = NULL, *then;
 	size_t tlen, dlen = 0;
 	int rc = WP_OK;
 
+	if (!fs_exists(txt) && (then = seat_name_at(c, g, p, turn))) {
+		/* Played before this player took the seat over. */
+		free(rest);
+		free(base);
+		free(txt);
+		free(pdf);
+		rest = xasprintf("reports/%04d/%s", turn, then);
+		base = campaign_game_path(c, g->id, rest);
+		txt = xasprintf("%s.txt", base);
+		pdf = xasprintf("%s.pdf", base);
+		free(then);
+	}
 	if (!fs_exists(txt)) {
 		sb_addf(reply, "There is no report of turn %d for you.\n", turn);
 	} else if (fs_read_file(txt, &text, &tlen, err) ||

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "fsutil.h"
+#include "gm-notes.h"
 #include "rollback.h"
+#include "schedule.h"
 
 /* How many times turn of game id has been rolled back, from
  * games/ID/replays ("TURN COUNT" lines, written by rollback). */
@@ -61,26 +63,55 @@ static int remove_snapshots(const struct campaign *c, const char *id, int from, 
 	return rc;
 }
 
-/* Carry out the rollback of game id back before turn `to`, from wherever
- * it stopped. */
-static int roll_back(struct campaign *c, const char *id, int to, char **err)
+/* The players told what was undone and when the turn runs now; noted for
+ * the history and the report of the turn played again. */
+static int tell(struct campaign *c, const char *id, int to, int from, char **err)
+{
+	struct game g;
+	char *when, *what, *undone;
+	int rc = campaign_load_game(c, id, &g, err);
+	if (rc)
+		return rc;
+	when = sched_format_local(g.deadline, option_get(&g.opts, "tz"));
+	undone = from - 1 > to ? xasprintf("turns %d to %d are", to, from - 1)
+			       : xasprintf("turn %d is", to);
+	what = xasprintf("the game master has put the game back to the start of turn %d: %s "
+			 "undone and will be played again (new reports replace the ones you "
+			 "had). The orders you sent for turn %d stand; "
+			 "send new ones to change them. Turn %d runs at %s at the latest.",
+			 to, undone, to, to, when);
+	rc = gm_note(c, &g, err, "The game master put the game back to the start of turn %d "
+		     "(%s undone).", to, undone);
+	if (!rc)
+		rc = gm_tell_players(c, &g, what, "the game was put back", err);
+	free(what);
+	free(undone);
+	free(when);
+	game_release(&g);
+	return rc;
+}
+
+/* Carry out the rollback of game id back before turn `to` (from turn
+ * `from`, at time `then`), from wherever it stopped. */
+static int roll_back(struct campaign *c, const char *id, int to, int from, long long then,
+		     char **err)
 {
 	char *rest = xasprintf("turns/%04d.xml", to);
-	char *path = campaign_game_path(c, id, rest), *gamepath = campaign_game_path(c, id, "game.xml");
-	char *intent = intent_path(c, id), *buf = NULL;
-	size_t len;
+	char *path = campaign_game_path(c, id, rest), *intent = intent_path(c, id);
 	struct game now, old;
 	int rc = campaign_load_game(c, id, &now, err);
 
 	if (!rc && now.turn != to) {
-		/* game.xml is not yet the snapshot's: copy it over. */
+		/* game.xml is not yet the snapshot's: the snapshot, with a
+		 * deadline from the schedule counted from the rollback (its
+		 * own is past, and the next run would play the turn at once). */
 		rc = game_load_file(&old, path, err) ? WP_ERR_DATA : WP_OK;
-		if (!rc)
+		if (!rc) {
+			old.deadline = sched_next_deadline(option_get(&old.opts, "deadline"),
+							   option_get(&old.opts, "tz"), then, 0, 0);
+			rc = campaign_save_game(c, &old, err);
 			game_release(&old);
-		if (!rc && fs_read_file(path, &buf, &len, err))
-			rc = WP_ERR_IO;
-		if (!rc && fs_write_private(gamepath, buf, len, err))
-			rc = WP_ERR_IO;
+		}
 		crashpoint("rollback-state");
 	}
 	if (!rc)
@@ -103,11 +134,15 @@ static int roll_back(struct campaign *c, const char *id, int to, char **err)
 		free(text);
 		free(replays);
 	}
+	if (!rc) {
+		long long now_was = c->now;
+		c->now = then; /* the same mails and notes when finished later */
+		rc = tell(c, id, to, from, err);
+		c->now = now_was;
+	}
 	if (!rc && fs_unlink(intent, err))
 		rc = WP_ERR_IO;
-	free(buf);
 	free(intent);
-	free(gamepath);
 	free(path);
 	free(rest);
 	return rc;
@@ -119,16 +154,19 @@ int rollback_finish(struct campaign *c, const char *id, int *to, char **err)
 	char *intent = intent_path(c, id), *text = NULL;
 	size_t len;
 	int from = 0, rc = WP_OK;
+	long long then = c->now;
 
 	*to = 0;
 	if (fs_exists(intent)) {
+		/* "TO FROM TIME"; one an older wyrmpost wrote has no TIME. */
 		if (fs_read_file(intent, &text, &len, err))
 			rc = WP_ERR_IO;
-		else if (sscanf(text, "%d %d", to, &from) != 2 || *to < 1 || from <= *to) {
-			*err = xasprintf("%s: not a rollback in progress ('TO FROM')", intent);
+		else if (sscanf(text, "%d %d %lld", to, &from, &then) < 2 || *to < 1 ||
+			 from <= *to) {
+			*err = xasprintf("%s: not a rollback in progress ('TO FROM TIME')", intent);
 			rc = WP_ERR_DATA;
 		} else {
-			rc = roll_back(c, id, *to, err);
+			rc = roll_back(c, id, *to, from, then, err);
 		}
 	}
 	free(text);
@@ -141,7 +179,7 @@ int rollback_finish(struct campaign *c, const char *id, int *to, char **err)
 static char *rollback_intent(const struct campaign *c, const char *id, int to, int from)
 {
 	struct sb sb = SB_INIT;
-	sb_addf(&sb, "%d %d\n", to, from);
+	sb_addf(&sb, "%d %d %lld\n", to, from, c->now);
 	for (int t = 1; t < from; t++) {
 		int n = rollback_replays(c, id, t) + (t >= to);
 		if (n)
@@ -189,7 +227,7 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 		rc = WP_ERR_IO;
 	crashpoint("rollback-intent");
 	if (!rc)
-		rc = roll_back(c, id, to, err);
+		rc = roll_back(c, id, to, g.turn, c->now, err);
 	if (!rc)
 		*restored = to;
 	free(text);

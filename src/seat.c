@@ -61,15 +61,19 @@ int seat_list(struct campaign *c, const char *id, struct sb *out, char **err)
 /* Mail the announcement of seat p to the players and the observers. */
 static int announce(const struct campaign *c, const struct game *g, int p, char **err)
 {
-	struct sb body = SB_INIT;
+	struct sb what = SB_INIT, body = SB_INIT;
 	char *subject = xasprintf("[%s] a seat is open: %s", g->id, g->players[p].name);
 	int rc;
 
-	sb_addf(&body, "Game %s (%s), turn %d: the seat of %s is open. Anyone may take it "
-		       "over, with everything in it, by mailing these lines:\n",
-		g->id, g->engine->title, g->turn, g->players[p].name);
-	report_how_to_take_over(g, g->players[p].name, &body);
-	rc = gm_tell_players(c, g, body.buf, "a seat is open", err);
+	/* The players' mails open with the game and turn (gm_tell_players);
+	 * the observers' say it here.  The player who had the seat is out
+	 * (gm_tell_players leaves open seats out) and is not invited back. */
+	sb_addf(&what, "the seat of %s is open. Anyone may take it over, with everything in "
+		       "it, by mailing these lines:\n", g->players[p].name);
+	report_how_to_take_over(g, g->players[p].name, &what);
+	sb_addf(&body, "Game %s (%s), turn %d: %s", g->id, g->engine->title, g->turn,
+		sb_str(&what));
+	rc = gm_tell_players(c, g, sb_str(&what), "a seat is open", err);
 	for (size_t i = 0; !rc && i < g->observers.n; i++) {
 		char *key = xasprintf("%s-%04d-offer-%s-%zu-%lld", g->id, g->turn,
 				      g->players[p].name, i, c->now);
@@ -78,6 +82,7 @@ static int announce(const struct campaign *c, const struct game *g, int p, char 
 		free(key);
 	}
 	free(subject);
+	sb_release(&what);
 	sb_release(&body);
 	return rc;
 }

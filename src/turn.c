@@ -115,7 +115,7 @@ int game_advance(struct game *g, const bool *awaited, bool *has, struct strlist 
 	g->turn++;
 	g->last_run = now;
 	g->deadline = sched_next_deadline(option_get(&g->opts, "deadline"), ctx.tz, now,
-					  g->deadline);
+					  g->deadline, option_int(&g->opts, "min-gap") * 3600LL);
 	g->status = g->engine->over(g) ? GAME_OVER : GAME_ACTIVE;
 	return WP_OK;
 }

@@ -57,9 +57,24 @@ expect_grep 'accepted: leave' "$scratch/out"
 [ "$(cat "$scratch/c/games/g1/orders/0001/ann")" = leave ] && ok || fail "ann's orders"
 ls "$scratch/c/outbox/new" | grep -q '^g1-0001-orders-ann-' && ok || fail "no confirmation mail"
 
-# Not due yet: run does nothing, quietly.
+# init's inbox Maildir is the campaign's source: a mail delivered there is
+# read by the next run and answered.
+[ -d "$scratch/c/inbox/new" ] && [ -d "$scratch/c/inbox/cur" ] && [ -d "$scratch/c/inbox/tmp" ] &&
+	ok || fail "init made no inbox Maildir"
+expect_grep '<source url="maildir:inbox"/>' "$scratch/c/wyrmpost.xml"
+n=$(ls "$scratch/c/outbox/new" | wc -l)
+printf 'From: Cat <cat@example.org>\nMessage-ID: <inbox1@example.org>\n\ngame g1\nplayer cat\npassword catpw\nstatus\n' \
+	>"$scratch/c/inbox/new/1.eml"
 expect_status 0 wp run
-[ ! -s "$scratch/out" ] && [ ! -s "$scratch/err" ] && ok || fail "run not quiet"
+[ -z "$(ls "$scratch/c/inbox/new")" ] && ok || fail "run did not read the inbox"
+[ "$(ls "$scratch/c/outbox/new" | wc -l)" -eq $((n + 1)) ] && ok || fail "no answer to the inbox mail"
+
+# Not due yet: run does nothing, quietly, but for the mail that waits in
+# the outbox with no way to send it (on stderr: cron mails it).
+expect_status 0 wp run
+[ ! -s "$scratch/out" ] && ok || fail "run not quiet"
+[ "$(cat "$scratch/err")" = "wyrmpost: 8 mails wait in the outbox, but wyrmpost.xml says no way to send them (<smtp> or <sendmail>, see wyrmpost.xml(5)); they stay there until it does" ] &&
+	ok || fail "run did not say that the outbox cannot be sent: $(cat "$scratch/err")"
 expect_status 0 wp status
 expect_grep '^g1 .*burglar .*turn 1 ' "$scratch/out"
 # A day later it is due.
@@ -97,16 +112,31 @@ expect_grep 'Public report' "$scratch/out"
 cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "dry run wrote"
 expect_status 0 wp turn g1
 expect_grep 'turn 2 played' "$scratch/out"
-# Rollback: back before turn 2, byte for byte.
+# Rollback: back before turn 2, byte for byte but the deadline: a whole
+# turn from the rollback (the one it had is past), told to the players.
 expect_status 0 wp rollback g1
-cmp -s "$scratch/before.xml" "$scratch/c/games/g1/game.xml" && ok || fail "rollback"
+sed 's/ deadline="[^"]*"//' "$scratch/before.xml" >"$scratch/before-nd.xml"
+sed 's/ deadline="[^"]*"//' "$scratch/c/games/g1/game.xml" >"$scratch/after-nd.xml"
+cmp -s "$scratch/before-nd.xml" "$scratch/after-nd.xml" && ok || fail "rollback"
+expect_grep 'deadline="2027-01-16T08:00:00Z"' "$scratch/c/games/g1/game.xml"
+[ "$(grep -l 'put the game back to the start of turn 2: turn 2 is undone' \
+	"$scratch"/c/outbox/new/g1-0002-gm-* | wc -l)" -ge 2 ] && ok || fail "rollback not mailed"
+expect_grep 'Turn 2 runs at 2027-01-16 09:00 CET at the latest' "$scratch"/c/outbox/new/g1-0002-gm-ann-*
 expect_status 0 wp turn g1
 expect_status 64 wp rollback g1 --to 5
 expect_status 0 wp rollback g1 --to 1
 expect_status 0 wp status g1
 expect_grep 'turn 1' "$scratch/out"
 expect_status 66 wp rollback g1     # nothing left to undo
+expect_status 0 wp check g1
+# The whole campaign's check says that the outbox's mail cannot be sent.
+expect_status 78 wp check
+expect_grep 'mails wait in the outbox, but wyrmpost.xml says no way to send them' "$scratch/err"
+sed 's|</wyrmpost>|<sendmail command="/bin/true"/></wyrmpost>|' "$scratch/c/wyrmpost.xml" >"$scratch/w.xml"
+cp "$scratch/c/wyrmpost.xml" "$scratch/w.keep"
+cp "$scratch/w.xml" "$scratch/c/wyrmpost.xml"
 expect_status 0 wp check
+cp "$scratch/w.keep" "$scratch/c/wyrmpost.xml"
 # Turns played again after a rollback go out as new mails that say so.
 expect_status 0 wp turn g1
 expect_status 0 wp turn g1

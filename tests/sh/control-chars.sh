@@ -66,7 +66,7 @@ else
 fi
 expect_status 0 xmllint --noout "$C/games/h1/game.xml"
 expect_status 0 wp status h1
-expect_status 0 wp check
+expect_status 0 wp check h1
 expect_status 0 wp report h1 --player ann
 # What a command prints is escaped too, whatever a file holds: a report
 # written by a version before the gate, with ESC, BEL and a C1 CSI in it.

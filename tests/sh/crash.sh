@@ -88,7 +88,9 @@ rm -rf "$scratch/ref"
 cp -R "$scratch/start" "$scratch/ref"
 for t in 1 2 3; do WYRMPOST_NOW=$((T0 + t * 86400)) "$WYRMPOST" -d "$scratch/ref" run; done
 cp -R "$scratch/ref" "$scratch/played"
-"$WYRMPOST" -d "$scratch/ref" rollback g1 >/dev/null
+# (at the time of the last run: the rollback's new deadline is a turn on)
+TR=$((T0 + 3 * 86400 + 60))
+WYRMPOST_NOW=$TR "$WYRMPOST" -d "$scratch/ref" rollback g1 >/dev/null
 snapshot "$scratch/ref" >"$scratch/ref.sums"
 grep -q 'games/g1/turns/0003.xml' "$scratch/ref.sums" && fail "the reference did not roll back" || ok
 for point in rollback-intent rollback-state rollback-snapshots; do
@@ -96,16 +98,17 @@ for point in rollback-intent rollback-state rollback-snapshots; do
 		rm -rf "$scratch/c"
 		cp -R "$scratch/played" "$scratch/c"
 		set +e
-		WYRMPOST_CRASH_AT=$point "$WYRMPOST" -d "$scratch/c" rollback g1 >/dev/null 2>&1
+		WYRMPOST_NOW=$TR WYRMPOST_CRASH_AT=$point "$WYRMPOST" -d "$scratch/c" rollback g1 \
+			>/dev/null 2>&1
 		st=$?
 		set -e
 		[ $st -eq 137 ] && ok || fail "rollback at $point was not killed ($st)"
 		if [ $then = rollback ]; then
-			expect_status 0 wp rollback g1
+			expect_status 0 env WYRMPOST_NOW=$TR "$WYRMPOST" -d "$scratch/c" rollback g1
 			expect_grep 'back before turn 3' "$scratch/out"
 		else
-			# (not due before the next deadline: it only finishes)
-			expect_status 0 env WYRMPOST_NOW=$((T0 + 3 * 86400 - 60)) "$WYRMPOST" -d "$scratch/c" run
+			# (not due before the new deadline: it only finishes)
+			expect_status 0 env WYRMPOST_NOW=$((TR + 60)) "$WYRMPOST" -d "$scratch/c" run
 		fi
 		snapshot "$scratch/c" >"$scratch/got.sums"
 		if cmp -s "$scratch/ref.sums" "$scratch/got.sums"; then ok; else

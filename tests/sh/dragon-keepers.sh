@@ -92,5 +92,5 @@ wp report keep >"$scratch/keep-final"
 expect_grep 'The game is over: .* win' "$scratch/keep-final"
 wp report lair >"$scratch/lair-final"
 expect_grep 'the hunters win and the keepers lose' "$scratch/lair-final"
-wp check >/dev/null && ok || fail "wyrmpost check finds a problem"
+wp check keep >/dev/null && wp check lair >/dev/null && ok || fail "wyrmpost check finds a problem"
 finish

@@ -138,6 +138,9 @@ at 3 offer g1 bob
 at 3 send
 got bob 'the game master has opened your seat for someone else'
 got ann 'the seat of bob is open. Anyone may take it over'
+got bob 'the seat of bob is open. Anyone may take it over' 0   # he is out: not invited back
+text_of ann 'the seat of bob is open. Anyone may take it over'
+expect_no_grep 'turn [0-9]*: Game g1' "$scratch/text"                   # said once
 expect_status 0 wp offer g1
 expect_grep '^bob: open, nobody has asked' "$scratch/out"
 # bob's own orders are refused while the seat is open.

@@ -219,4 +219,43 @@ expect_grep 'archived in .*archive/g1-20270206-080000' "$scratch/out"
 expect_status 66 wp status g1
 expect_status 64 wp game g1 fly
 expect_status 64 wp player g1 ann
+# A replacement is told to both, and the newcomer may have the seat's
+# earlier reports sent again, written under the name the seat had then.
+wp new g6 burglar --seed 5 --deadline 24h --player ann:ann@example.org:pa \
+	--player bob:bob@example.org:pb --player cat:cat@example.org:pc >/dev/null
+expect_status 0 env WYRMPOST_NOW=$((T0 + 86400)) "$WYRMPOST" -d "$scratch/c" run
+[ -s "$scratch/c/games/g6/reports/0001/cat.txt" ] && ok || fail "g6: no turn played"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 86400 + 60)) "$WYRMPOST" -d "$scratch/c" player g6 cat \
+	replace dan:dan@example.net:pd
+f=$(ls "$out"/g6-0002-replaced-cat.eml 2>/dev/null)
+[ -n "$f" ] && expect_grep '^To: cat <cat@example.org>' "$f" || fail "cat was not told of dan"
+[ -n "$f" ] && expect_grep 'has given your seat to dan' "$f"
+printf 'game g6\nplayer dan\npassword pd\nresend 1\n' >"$scratch/o.txt"
+expect_status 0 env WYRMPOST_NOW=$((T0 + 86400 + 120)) "$WYRMPOST" -d "$scratch/c" submit "$scratch/o.txt"
+expect_grep 'Your report of turn 1 is sent again' "$scratch/out"
+f=$(ls "$out"/g6-0001-resend-dan-* 2>/dev/null | head -n 1)
+[ -n "$f" ] && expect_grep '^To: dan <dan@example.net>' "$f" || fail "dan got no report of turn 1"
+# An offered seat: its player is out, and is not invited to take it back.
+expect_status 0 env WYRMPOST_NOW=$((T0 + 86400 + 180)) "$WYRMPOST" -d "$scratch/c" offer g6 bob
+[ -z "$(grep -l 'the seat of bob is open' "$out"/g6-0002-gm-bob-* 2>/dev/null)" ] && ok ||
+	fail "bob was invited to take over his own seat"
+f=$(grep -l 'the seat of bob is open' "$out"/g6-0002-gm-ann-* | head -n 1)
+[ -n "$f" ] && ok || fail "ann was not told of the open seat"
+[ -n "$f" ] && expect_no_grep 'turn 2: Game g6' "$f"
+
+# Turns played early on a calendar keep to it: three on a Sunday leave the
+# game due on the Tuesday (min-gap, default 24 hours), where each used to
+# push it to the slot after the one it beat (Friday, then Tuesday week).
+wp new g5 dragon-keepers --seed 5 --deadline 'tue,fri 18:00' --player ann:ann@x.org:pa \
+	--player bob:bob@x.org:pb >/dev/null
+SUN=$((T0 + 2 * 86400))
+for t in 1 2 3; do
+	for p in ann:pa bob:pb; do
+		printf 'game g5\nplayer %s\npassword %s\npass\n' "${p%:*}" "${p#*:}" >"$scratch/o.txt"
+		expect_status 0 env WYRMPOST_NOW=$((SUN + t * 60)) "$WYRMPOST" -d "$scratch/c" submit "$scratch/o.txt"
+	done
+	expect_status 0 env WYRMPOST_NOW=$((SUN + t * 60 + 30)) "$WYRMPOST" -d "$scratch/c" run
+done
+expect_status 0 wp status g5
+expect_grep "turn 4 .*due 2027-01-19 18:00 UTC" "$scratch/out"
 finish

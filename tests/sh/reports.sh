@@ -108,8 +108,8 @@ mail=$(grep -l '^To: olga@example.org' b/outbox/new/* | head -1)
 	fail "burglar: the observer's mail has no PDF"
 # played again without the observer: the public PDF of the first playing goes
 expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b rollback g1
-sed -i 's|<observers>.*</observers>||' b/games/g1/game.xml
-expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b run
+perl -0pi -e 's|<observers>.*?</observers>||s' b/games/g1/game.xml
+expect_status 0 env WYRMPOST_NOW=$((T0 + 7200)) "$WYRMPOST" -d b turn g1
 [ -s $r/ann.pdf ] && [ ! -e $r/public.pdf ] && ok ||
 	fail "burglar: played again with no observer, the public PDF of the first playing stays"
 

@@ -135,9 +135,9 @@ START_TEST(deadlines_and_local_time)
 	ck_assert_ptr_nonnull(sched_check_tz("../../etc/passwd"));
 	ck_assert_ptr_nonnull(sched_check_tz("Mars/Olympus"));
 	ck_assert(time_parse_iso("2026-11-22T10:00:00Z", &t));
-	ck_assert_int_eq(sched_next_deadline("90m", "UTC", t, 0), t + 5400);
+	ck_assert_int_eq(sched_next_deadline("90m", "UTC", t, 0, 0), t + 5400);
 	/* 18:00 in Berlin (UTC+1 in November) is 17:00 UTC the same day. */
-	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, 0), t + 7 * 3600);
+	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, 0, 0), t + 7 * 3600);
 	/* Sunrise at 06:00 after 10:00 is tomorrow. */
 	ck_assert_int_eq(sched_next_local(t, 6 * 60, "UTC"), t + 20 * 3600);
 	/* Strictly after: at exactly 06:00 the next sunrise is a day later. */
@@ -165,38 +165,51 @@ START_TEST(deadlines_keep_their_schedule)
 	/* 2026-11-23 is a Monday. */
 	ck_assert(time_parse_iso("2026-11-23T09:00:00Z", &t));
 	/* A run a minute late: the next deadline is still 09:00 tomorrow. */
-	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 60, t), t + 86400);
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 60, t, 0), t + 86400);
 	/* Late by more than a whole interval: the next step still ahead. */
-	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 86400 + 5, t), t + 2 * 86400);
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t + 86400 + 5, t, 0), t + 2 * 86400);
 	/* Early (everyone sent orders): the interval starts again. */
-	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t - 3 * 3600, t), t + 21 * 3600);
+	ck_assert_int_eq(sched_next_deadline("24h", "UTC", t - 3 * 3600, t, 0), t + 21 * 3600);
 	/* Every run. */
-	ck_assert_int_eq(sched_next_deadline("0", "UTC", t + 7, t), t + 7);
+	ck_assert_int_eq(sched_next_deadline("0", "UTC", t + 7, t, 0), t + 7);
 	/* Tuesdays and Fridays 18:00 UTC from Monday 09:00: Tuesday 18:00,
 	 * then Friday, then the next Tuesday. */
-	d = sched_next_deadline("tue,fri 18:00", "UTC", t, 0);
+	d = sched_next_deadline("tue,fri 18:00", "UTC", t, 0, 0);
 	ck_assert_int_eq(d, t + 33 * 3600);
-	d = sched_next_deadline("tue,fri 18:00", "UTC", d + 30, d);
+	d = sched_next_deadline("tue,fri 18:00", "UTC", d + 30, d, 0);
 	ck_assert_int_eq(d, t + (3 * 24 + 9 + 24) * 3600);
-	d = sched_next_deadline("tue,fri 18:00", "UTC", d, d);
+	d = sched_next_deadline("tue,fri 18:00", "UTC", d, d, 0);
 	ck_assert_int_eq(d, t + (8 * 24 + 9) * 3600);
-	/* An early turn on a calendar: the next slot after the one it had (a
-	 * turn played a minute early must not leave the next one a minute). */
-	ck_assert_int_eq(sched_next_deadline("tue,fri 18:00", "UTC", t, t + 33 * 3600),
+	/* An early turn on a calendar: the first slot min_gap after it.  A
+	 * turn played a minute before Tuesday 18:00 must not leave the next
+	 * one a minute: with a day's gap, Friday. */
+	const long long day = 86400;
+	ck_assert_int_eq(sched_next_deadline("tue,fri 18:00", "UTC", t + 33 * 3600 - 60,
+					     t + 33 * 3600, day),
 			 t + (4 * 24 + 9) * 3600);
+	/* Played early on Monday 09:00 (Tuesday's turn): Tuesday 18:00 again,
+	 * not Friday; three early turns in a row stay there, where the slot
+	 * after the deadline beaten each time went on to the next Friday. */
+	d = t + 33 * 3600;
+	for (int i = 0; i < 3; i++)
+		d = sched_next_deadline("tue,fri 18:00", "UTC", t + i * 60, d, day);
+	ck_assert_int_eq(d, t + 33 * 3600);
+	/* With no gap, the next slot after now: Tuesday 18:00 as well. */
+	ck_assert_int_eq(sched_next_deadline("tue,fri 18:00", "UTC", t, t + 33 * 3600, 0),
+			 t + 33 * 3600);
 	/* Weekdays 09:30 from Friday 10:00: Monday. */
 	ck_assert(time_parse_iso("2026-11-27T10:00:00Z", &t));
-	ck_assert_int_eq(sched_next_deadline("mon-fri 09:30", "UTC", t, 0),
+	ck_assert_int_eq(sched_next_deadline("mon-fri 09:30", "UTC", t, 0, 0),
 			 t + 3 * 86400 - 1800);
 	/* Sundays 18:00 in Berlin across the autumn change (2027-10-31): the
 	 * week before is a CEST Sunday, 16:00 UTC; the next one is CET, 17:00
 	 * UTC, 7 days and an hour later. */
 	ck_assert(time_parse_iso("2027-10-24T16:00:00Z", &t));
-	ck_assert_int_eq(sched_next_deadline("sun 18:00", "Europe/Berlin", t, t),
+	ck_assert_int_eq(sched_next_deadline("sun 18:00", "Europe/Berlin", t, t, 0),
 			 t + 7 * 86400 + 3600);
 	/* Daily 18:00 across the spring change (2027-03-28: 23 hours). */
 	ck_assert(time_parse_iso("2027-03-27T17:00:00Z", &t));
-	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, t), t + 23 * 3600);
+	ck_assert_int_eq(sched_next_deadline("18:00", "Europe/Berlin", t, t, 0), t + 23 * 3600);
 }
 END_TEST
 

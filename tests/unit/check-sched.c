@@ -803,8 +803,8 @@ static void schedule_same(const char *zone, long long t)
 
 	for (size_t i = 0; i < ARRAY_SIZE(minutes); i++)
 		next_same(zone, sched_next_local(t, minutes[i], zone), t, minutes[i], 0x7f);
-	next_same(zone, sched_next_deadline("sun 02:30", zone, t, 0), t, 150, 1u << 0);
-	next_same(zone, sched_next_deadline("tue,fri 01:00", zone, t, 0), t, 60, 1u << 2 | 1u << 5);
+	next_same(zone, sched_next_deadline("sun 02:30", zone, t, 0, 0), t, 150, 1u << 0);
+	next_same(zone, sched_next_deadline("tue,fri 01:00", zone, t, 0, 0), t, 60, 1u << 2 | 1u << 5);
 	oracle_local(t, &tm);
 	if (!strftime(old, sizeof old, "%Y-%m-%d %H:%M %Z", &tm))
 		old[0] = '\0';
