@@ -708,6 +708,27 @@ void dk_nmr(const struct game *g, int p, struct strlist *orders)
 	strlist_add(orders, DK(g)->mode == M_KEEPER ? "keeper random" : "pass");
 }
 
+/* A round needs a keeper card (keeper mode), or a keeper with its action
+ * token or `pass` (dragon mode); magic cards and the choices are extras. */
+char *dk_incomplete(const struct game *g, int p, const struct strlist *orders,
+		    const struct engine_ctx *ctx)
+{
+	bool dragon = DK(g)->mode == M_DRAGON;
+	(void)ctx;
+
+	for (size_t i = 0; i < orders->n; i++) {
+		struct parsed x;
+		parse_line(g, p, orders->v[i], &x);
+		free(x.reason);
+		if (x.code)
+			continue;
+		if (x.verb == V_PLAY || x.verb == V_PASS || (!dragon && x.verb == V_KEEPER))
+			return NULL;
+	}
+	return xstrdup(dragon ? "your keeper card and action ('play COLOUR ACTION'), or 'pass'"
+			      : "your keeper card ('keeper COLOUR')");
+}
+
 static void add_canon(const struct game *g, int p, struct parsed *o, struct strlist *out)
 {
 	strlist_take(out, bare(canonical(g, p, o)));

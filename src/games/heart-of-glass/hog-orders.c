@@ -575,6 +575,54 @@ void hog_wanted(const struct game *g, bool *wanted)
 		wanted[p] = h->phase == PH_RESOLVE && h->m[p].life == L_ALIVE;
 }
 
+/* One part of a set, when it is missing. */
+static void need(struct sb *out, bool missing, const char *what)
+{
+	if (missing)
+		sb_addf(out, "%s%s", out->len ? ", " : "", what);
+}
+
+/* Everything the player's part of this turn has: a Minion's five lines,
+ * the Dragon's type, name and description, the +1, the Dragon's card and
+ * scene, the Minion's reaction, card and resolution.  A vote is never
+ * required. */
+char *hog_incomplete(const struct game *g, int p, const struct strlist *orders,
+		     const struct engine_ctx *ctx)
+{
+	const struct hog *h = HOG(g);
+	struct hog_orders o;
+	struct sb out = SB_INIT;
+	(void)ctx;
+
+	hog_orders_read(g, p, orders, &o);
+	if (creating(g, p)) {
+		need(&out, !o.name, "'name NAME'");
+		need(&out, !o.nature, "'nature WHAT THEY ARE'");
+		need(&out, !o.desc, "'describe TEXT'");
+		need(&out, o.pick < 0, "'pick TRAIT'");
+		need(&out, o.ntok < 2, "'tokens TRAIT TRAIT'");
+	} else if (h->phase == PH_TYPE && p == h->chooser) {
+		need(&out, o.type < 0, "'type cave|fire|river|wyrm'");
+		need(&out, !o.name, "'name NAME'");
+		need(&out, !o.desc, "'describe TEXT'");
+	} else if (h->phase == PH_RAISE && p != h->chooser) {
+		need(&out, o.raise < 0, "'raise TRAIT'");
+	} else if (is_role(g, p, PH_CONFLICT, true)) {
+		need(&out, o.card < 0, "'play CARD'");
+		need(&out, !o.frame, "'frame TEXT'");
+	} else if (is_role(g, p, PH_RESOLVE, false)) {
+		need(&out, !o.react, "'react TEXT'");
+		need(&out, o.card < 0, "'play CARD'");
+		need(&out, !o.resolve, "'resolve TEXT'");
+	}
+	hog_orders_release(&o);
+	if (!out.len) {
+		sb_release(&out);
+		return NULL;
+	}
+	return sb_detach(&out);
+}
+
 static int lowest_card(const struct hog *h, int p)
 {
 	int cards[NCARDS];
