@@ -33,7 +33,7 @@ static void deadline_line(const struct game *g, struct sb *out)
 	when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
 	if (any)
 		sb_addf(out, "Turn %d runs at %s at the latest, or earlier once every player "
-			     "it waits for has sent orders.\n", g->turn, when);
+			     "it waits for is ready.\n", g->turn, when);
 	else
 		sb_addf(out, "Turn %d runs at %s.\n", g->turn, when);
 	free(when);
@@ -42,11 +42,21 @@ static void deadline_line(const struct game *g, struct sb *out)
 /* What sending nothing means for player p this turn, in a sentence. */
 static void if_nothing(const struct game *g, int p, struct sb *out)
 {
-	bool awaited[MAX_PLAYERS] = { false };
+	bool awaited[MAX_PLAYERS] = { false }, wanted[MAX_PLAYERS] = { false };
 	struct strlist nmr = STRLIST_INIT;
 	long long drop = option_int(&g->opts, "nmr-drop");
 
 	g->engine->awaited(g, awaited);
+	if (g->engine->wanted)
+		g->engine->wanted(g, wanted);
+	if (!awaited[p] && wanted[p]) {
+		char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+		sb_addf(out, "  Your orders are welcome but not required. They count if they come "
+			     "before\n  the turn runs: %s at the latest, earlier once every player "
+			     "it waits for\n  is ready.\n", when);
+		free(when);
+		return;
+	}
 	if (!awaited[p]) {
 		sb_adds(out, "  Nothing is needed from you this turn: send orders only to change "
 			     "something.\n  Sending nothing keeps you in the game.\n");
@@ -224,12 +234,96 @@ static bool echo_full(const struct sb *out, size_t start, size_t n)
 	return n >= ECHO_LINES || out->len - start >= ECHO_BYTES;
 }
 
+/* What the deadline does with player p's pending orders, after "At the
+ * deadline (WHEN), ". */
+static void at_deadline(const struct game *g, int p, const struct strlist *pending,
+			bool refused, struct sb *out)
+{
+	struct strlist nmr = STRLIST_INIT;
+	if (pending->n) {
+		sb_adds(out, "the turn runs with your pending orders below");
+		sb_adds(out, refused ? ", without the refused lines.\n" : ", as they are.\n");
+		return;
+	}
+	g->engine->nmr(g, p, &nmr);
+	if (nmr.n) {
+		sb_adds(out, "you have no orders in, so you are taken to have sent:");
+		for (size_t i = 0; i < nmr.n; i++)
+			sb_addf(out, "%s %s", i ? "," : "", nmr.v[i]);
+		sb_adds(out, ".\n");
+	} else {
+		sb_adds(out, "you have no orders in, so the turn is played without orders "
+			     "from you.\n");
+	}
+	strlist_clear(&nmr);
+}
+
+/* The opening of a reply: ready or not, and when not, why, what to send
+ * and what the deadline does.  A refused line comes first, whole. */
+static void readiness(const struct game *g, int p, const struct submission *s,
+		      const struct strlist *pending, const struct report_readiness *rd,
+		      struct sb *out)
+{
+	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+	size_t shown = 0;
+
+	if (rd->refused) {
+		size_t nref = 0;
+		for (size_t i = 0; i < s->n; i++)
+			nref += !s->lines[i].canon;
+		if (rd->awaited)
+			sb_addf(out, "NOT READY: turn %d will not run early for you, because %s "
+				     "of your mail %s refused:\n", g->turn,
+				nref == 1 ? "a line" : "lines", nref == 1 ? "was" : "were");
+		else
+			sb_addf(out, "%s of your mail %s refused:\n", nref == 1 ? "A line" : "Lines",
+				nref == 1 ? "was" : "were");
+		for (size_t i = 0; i < s->n && shown < 10; i++) {
+			const struct order_line *l = &s->lines[i];
+			char *text;
+			if (l->canon)
+				continue;
+			text = utf8_visible(l->text);
+			sb_addf(out, "  line %d: %s\n    refused: %s\n", l->lineno, text,
+				l->reason ? l->reason : l->code);
+			free(text);
+			shown++;
+		}
+		if (shown < nref)
+			sb_addf(out, "  ... and %zu more, below\n", nref - shown);
+		sb_adds(out, "What to send: your whole orders again, corrected, in one mail: a "
+			     "new mail\n  replaces every order you sent for this turn. Or send "
+			     "'ready' to let the\n  pending orders below stand as they are.\n");
+		sb_addf(out, "At the deadline (%s), ", when);
+		at_deadline(g, p, pending, true, out);
+		sb_adds(out, "\n");
+	} else if (rd->awaited && rd->waiting) {
+		sb_addf(out, "WAITING: you asked turn %d to wait for you. It runs at the deadline "
+			     "(%s),\n  or earlier once you send 'ready' (or new orders) and every "
+			     "player it waits\n  for is ready.\n\n", g->turn, when);
+	} else if (rd->awaited && rd->incomplete) {
+		sb_addf(out, "NOT READY YET: turn %d still needs from you %s.\n"
+			     "What to send: your whole orders again with it, in one mail (a new "
+			     "mail replaces\n  them all).\n", g->turn, rd->incomplete);
+		sb_addf(out, "At the deadline (%s), ", when);
+		at_deadline(g, p, pending, false, out);
+		sb_adds(out, "\n");
+	} else if (rd->awaited) {
+		sb_addf(out, "READY: turn %d may run before its deadline (%s) once every player it "
+			     "waits\n  for is ready. To hold it for more orders, send 'wait'.\n\n",
+			g->turn, when);
+	}
+	free(when);
+}
+
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
-			  const struct strlist *pending, bool stored)
+			  const struct strlist *pending, bool stored,
+			  const struct report_readiness *rd)
 {
 	struct sb out = SB_INIT;
 	size_t rejected = 0, start, shown_lines = 0;
 
+	readiness(g, p, s, pending, rd, &out);
 	sb_addf(&out, "Orders received for game %s, turn %d, player %s.\n\n", g->id, g->turn,
 		g->players[p].name);
 	if (!s->n)

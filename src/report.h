@@ -36,9 +36,20 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 void report_how_to_take_over(const struct game *g, const char *seat, struct sb *out);
 /* What player p may send now, and how (the orders template). */
 void report_orders_help(const struct game *g, int p, struct sb *out);
-/* The reply to a submission: every line's verdict and the pending orders. */
+/* Where a player stands after a mail: does the turn wait for them, what
+ * holds them back (pending.h), what the engine still misses. */
+struct report_readiness {
+	bool awaited;
+	bool refused; /* a line of the latest mail was refused */
+	bool waiting; /* they sent `wait` */
+	char *incomplete;
+};
+/* The reply to a submission: whether the player is ready (first, with
+ * every refused line, what to send and what the deadline does), every
+ * line's verdict and the pending orders. */
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
-			  const struct strlist *pending, bool stored);
+			  const struct strlist *pending, bool stored,
+			  const struct report_readiness *rd);
 /* How a welcome mail gives the password: the rest of its line. */
 #define REPORT_PASSWORD_LINE "Your password for this game is: "
 
