@@ -80,10 +80,16 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 	strlist_clear(&nmr);
 }
 
+/* How many legal lines a reply lists: enough for every line of a turn in
+ * every game (a new Minion's 15, a Dragon Keepers round), few enough for a
+ * mail. */
+#define HELP_LINES 40
+
 void report_orders_help(const struct game *g, int p, struct sb *out)
 {
 	struct engine_ctx ctx = game_ctx(g, g->deadline);
-	struct strlist legal = STRLIST_INIT;
+	struct strlist legal = STRLIST_INIT, failing = STRLIST_INIT;
+	size_t shown = 0, more = 0, nfailing = 0;
 
 	if (g->status == GAME_OVER || p < 0)
 		return;
@@ -94,23 +100,55 @@ void report_orders_help(const struct game *g, int p, struct sb *out)
 		strlist_clear(&legal);
 		return;
 	}
+	{
+		/* What a whole turn is, from the engine that decides when the
+		 * player is ready: "your 2 actions", a Minion's five lines. */
+		bool awaited[MAX_PLAYERS] = { false };
+		struct strlist none = STRLIST_INIT;
+		char *needs = NULL;
+		g->engine->awaited(g, awaited);
+		if (awaited[p])
+			needs = g->engine->incomplete(g, p, &none, &ctx);
+		if (needs)
+			sb_addf(out, "  A whole turn from you: %s.\n", needs);
+		free(needs);
+	}
 	sb_adds(out, "  You may send one of:\n");
-	for (size_t i = 0; i < legal.n && i < 12; i++) {
+	for (size_t i = 0; i < legal.n; i++) {
 		/* With what it would do, as a comment: a line copied whole
-		 * into a mail is still the order. */
+		 * into a mail is still the order.  An order the engine says
+		 * fails now is not listed, only summed up below with why. */
 		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
+		const char *fails;
 		g->engine->check(g, p, &l, 1, &ctx);
-		if (l.note)
+		fails = l.note ? strstr(l.note, "fails now: ") : NULL;
+		if (fails) {
+			char *why = xstrndup(fails + 11, strcspn(fails + 11, "\n"));
+			if (!strlist_has(&failing, why))
+				strlist_add(&failing, why);
+			free(why);
+			nfailing++;
+		} else if (shown++ >= HELP_LINES) {
+			more++;
+		} else if (l.note) {
 			sb_addf(out, "    %s # %.*s\n", legal.v[i], (int)strcspn(l.note, "\n"),
 				l.note);
-		else
+		} else {
 			sb_addf(out, "    %s\n", legal.v[i]);
+		}
 		free(l.canon);
 		free(l.reason);
 		free(l.note);
 	}
-	if (legal.n > 12)
-		sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
+	if (more)
+		sb_addf(out, "    ... and %zu more like them\n", more);
+	if (nfailing) {
+		sb_addf(out, "  %zu more order%s would fail now, so %s not listed:\n", nfailing,
+			nfailing == 1 ? "" : "s", nfailing == 1 ? "it is" : "they are");
+		for (size_t i = 0; i < failing.n; i++)
+			sb_addf(out, "    - %s\n", failing.v[i]);
+	}
+	strlist_clear(&failing);
 	if_nothing(g, p, out);
 	sb_addf(out, "  To send orders, reply to this mail with these lines, then one order a "
 		     "line:\n    game %s\n    player %s\n    password YOUR-PASSWORD\n",
