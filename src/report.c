@@ -80,80 +80,121 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 	strlist_clear(&nmr);
 }
 
-/* How many legal lines a reply lists: enough for every line of a turn in
- * every game (a new Minion's 15, a Dragon Keepers round), few enough for a
- * mail. */
-#define HELP_LINES 40
+/* The reason in a note that says an order fails now ("fails now: no
+ * arrow on the red dragon", "fails: fully trained"); NULL when it does not. */
+static const char *fails_reason(const char *note)
+{
+	const char *f = note ? strstr(note, "fails") : NULL;
+	const char *colon = f ? strstr(f, ": ") : NULL;
+	return colon ? colon + 2 : NULL;
+}
 
-void report_orders_help(const struct game *g, int p, struct sb *out)
+/* Are a and b one order with one word changed at the end ("reroll white",
+ * "reroll red") and the same note?  Then the list shows them as one line,
+ * "reroll white|red", with the note once.  Lines without a note stay
+ * apart, each a line to copy whole. */
+static bool same_but_last(const char *a, const char *an, const char *b, const char *bn)
+{
+	const char *sa = strrchr(a, ' '), *sb = strrchr(b, ' ');
+	if (!an || !bn || strcmp(an, bn) || !sa || !sb || sa - a != sb - b)
+		return false;
+	return !strncmp(a, b, (size_t)(sa - a));
+}
+
+void report_orders_list(const struct game *g, int p, struct orders_list *ol)
 {
 	struct engine_ctx ctx = game_ctx(g, g->deadline);
-	struct strlist legal = STRLIST_INIT, failing = STRLIST_INIT;
-	size_t shown = 0, more = 0, nfailing = 0;
+	struct strlist legal = STRLIST_INIT, none = STRLIST_INIT;
+	bool awaited[MAX_PLAYERS] = { false };
 
+	memset(ol, 0, sizeof *ol);
 	if (g->status == GAME_OVER || p < 0)
 		return;
 	g->engine->legal(g, p, &ctx, &legal);
-	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
-	if (!legal.n) {
-		sb_adds(out, "  You have no orders to give this turn: there is nothing to send.\n");
-		strlist_clear(&legal);
-		return;
-	}
-	{
-		/* What a whole turn is, from the engine that decides when the
-		 * player is ready: "your 2 actions", a Minion's five lines. */
-		bool awaited[MAX_PLAYERS] = { false };
-		struct strlist none = STRLIST_INIT;
-		char *needs = NULL;
-		g->engine->awaited(g, awaited);
-		if (awaited[p])
-			needs = g->engine->incomplete(g, p, &none, &ctx);
-		if (needs)
-			sb_addf(out, "  A whole turn from you: %s.\n", needs);
-		free(needs);
-	}
-	sb_adds(out, "  You may send one of:\n");
+	g->engine->awaited(g, awaited);
+	/* What a whole turn is, from the engine that decides when the player
+	 * is ready: "your 2 actions", a Minion's five lines. */
+	if (awaited[p] && legal.n)
+		ol->needs = g->engine->incomplete(g, p, &none, &ctx);
 	for (size_t i = 0; i < legal.n; i++) {
-		/* With what it would do, as a comment: a line copied whole
-		 * into a mail is still the order.  An order the engine says
-		 * fails now is not listed, only summed up below with why. */
 		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
-		const char *fails;
+		const char *why;
+		struct orders_entry *last = ol->n ? &ol->v[ol->n - 1] : NULL;
 		g->engine->check(g, p, &l, 1, &ctx);
-		fails = l.note ? strstr(l.note, "fails now: ") : NULL;
-		if (fails) {
-			char *why = xstrndup(fails + 11, strcspn(fails + 11, "\n"));
-			if (!strlist_has(&failing, why))
-				strlist_add(&failing, why);
-			free(why);
-			nfailing++;
-		} else if (shown++ >= HELP_LINES) {
-			more++;
-		} else if (l.note) {
-			sb_addf(out, "    %s # %.*s\n", legal.v[i], (int)strcspn(l.note, "\n"),
-				l.note);
+		ol->nlegal++;
+		if ((why = fails_reason(l.note))) {
+			char *w = xstrndup(why, strcspn(why, "\n"));
+			if (!strlist_has(&ol->failing, w))
+				strlist_add(&ol->failing, w);
+			free(w);
+			ol->nfailing++;
+		} else if (last && same_but_last(last->line, last->note, legal.v[i], l.note)) {
+			char *joined = xasprintf("%s|%s", last->line, strrchr(legal.v[i], ' ') + 1);
+			free(last->line);
+			last->line = joined;
+		} else if (ol->n >= REPORT_HELP_LINES) {
+			ol->more++;
 		} else {
-			sb_addf(out, "    %s\n", legal.v[i]);
+			ALLOC_GROW(ol->v, ol->n + 1, ol->alloc);
+			ol->v[ol->n].line = xstrdup(legal.v[i]);
+			ol->v[ol->n].note = l.note ? xstrndup(l.note, strcspn(l.note, "\n")) : NULL;
+			ol->n++;
 		}
 		free(l.canon);
 		free(l.reason);
 		free(l.note);
 	}
-	if (more)
-		sb_addf(out, "    ... and %zu more like them\n", more);
-	if (nfailing) {
-		sb_addf(out, "  %zu more order%s would fail now, so %s not listed:\n", nfailing,
-			nfailing == 1 ? "" : "s", nfailing == 1 ? "it is" : "they are");
-		for (size_t i = 0; i < failing.n; i++)
-			sb_addf(out, "    - %s\n", failing.v[i]);
+	strlist_clear(&legal);
+}
+
+void report_orders_list_release(struct orders_list *ol)
+{
+	for (size_t i = 0; i < ol->n; i++) {
+		free(ol->v[i].line);
+		free(ol->v[i].note);
 	}
-	strlist_clear(&failing);
+	free(ol->v);
+	free(ol->needs);
+	strlist_clear(&ol->failing);
+	memset(ol, 0, sizeof *ol);
+}
+
+void report_orders_help(const struct game *g, int p, struct sb *out)
+{
+	struct orders_list ol;
+
+	if (g->status == GAME_OVER || p < 0)
+		return;
+	report_orders_list(g, p, &ol);
+	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
+	if (!ol.nlegal) {
+		sb_adds(out, "  You have no orders to give this turn: there is nothing to send.\n");
+		report_orders_list_release(&ol);
+		return;
+	}
+	if (ol.needs)
+		sb_addf(out, "  A whole turn from you: %s.\n", ol.needs);
+	sb_adds(out, "  You may send one of:\n");
+	/* With what it would do, as a comment: a line copied whole into a
+	 * mail is still the order (a line with a '|' offers a choice). */
+	for (size_t i = 0; i < ol.n; i++)
+		if (ol.v[i].note)
+			sb_addf(out, "    %s # %s\n", ol.v[i].line, ol.v[i].note);
+		else
+			sb_addf(out, "    %s\n", ol.v[i].line);
+	if (ol.more)
+		sb_addf(out, "    ... and %zu more like them\n", ol.more);
+	if (ol.nfailing) {
+		sb_addf(out, "  %zu more order%s would fail now, so %s not listed:\n", ol.nfailing,
+			ol.nfailing == 1 ? "" : "s", ol.nfailing == 1 ? "it is" : "they are");
+		for (size_t i = 0; i < ol.failing.n; i++)
+			sb_addf(out, "    - %s\n", ol.failing.v[i]);
+	}
+	report_orders_list_release(&ol);
 	if_nothing(g, p, out);
 	sb_addf(out, "  To send orders, reply to this mail with these lines, then one order a "
 		     "line:\n    game %s\n    player %s\n    password YOUR-PASSWORD\n",
 		g->id, g->players[p].name);
-	strlist_clear(&legal);
 }
 
 void report_parts_make(const struct game *g, int p, struct report_parts *rp)
