@@ -664,18 +664,27 @@ void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	if (h->phase == PH_OVER || h->m[p].life == L_DEAD || g->players[p].dropped)
 		return;
 	if (creating(g, p)) {
-		for (int t = 0; t < NTRAITS; t++)
+		/* First the five lines a Minion needs, as one block to copy
+		 * (and rewrite), then the other picks and tokens. */
+		strlist_addf(out, "name %s", hog_name(g, p));
+		strlist_add(out, "nature a Minion of the Dragon");
+		strlist_add(out, "describe (none)");
+		strlist_addf(out, "pick %s", hog_trait_word[0]);
+		strlist_addf(out, "tokens %s %s", hog_trait_word[1], hog_trait_word[2]);
+		for (int t = 1; t < NTRAITS; t++)
 			strlist_addf(out, "pick %s", hog_trait_word[t]);
 		for (int a = 0; a < NTRAITS; a++)
 			for (int b = a; b < NTRAITS; b++)
-				strlist_addf(out, "tokens %s %s", hog_trait_word[a],
-					     hog_trait_word[b]);
-		strlist_addf(out, "name %s", hog_name(g, p));
+				if (a != 1 || b != 2)
+					strlist_addf(out, "tokens %s %s", hog_trait_word[a],
+						     hog_trait_word[b]);
 		return;
 	}
 	if (h->phase == PH_TYPE && p == h->chooser) {
 		for (int t = 0; t < NTRAITS; t++)
 			strlist_addf(out, "type %s", hog_type_word[t]);
+		strlist_add(out, "name the Dragon");
+		strlist_add(out, "describe (none)");
 		return;
 	}
 	if (h->phase == PH_RAISE && p != h->chooser) {
@@ -685,12 +694,17 @@ void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	}
 	if ((h->phase == PH_CONFLICT && s->dragon == p) ||
 	    (h->phase == PH_RESOLVE && s->minion == p)) {
+		/* Every line the part needs is offered: the texts as
+		 * "(none)", for the player to write over. */
+		if (h->phase == PH_RESOLVE)
+			strlist_add(out, "react (none)");
 		n = hog_hand(h, p, cards);
 		for (int i = 0; i < n; i++) {
 			char code[8];
 			card_code(cards[i], code);
 			strlist_addf(out, "play %s", code);
 		}
+		strlist_add(out, h->phase == PH_CONFLICT ? "frame (none)" : "resolve (none)");
 	}
 	if (h->phase == PH_RESOLVE) {
 		if (s->dragon != p)
