@@ -51,9 +51,9 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 		g->engine->wanted(g, wanted);
 	if (!awaited[p] && wanted[p]) {
 		char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-		sb_addf(out, "  Your orders are welcome but not required. They count if they come "
-			     "before\n  the turn runs: %s at the latest, earlier once every player "
-			     "it waits for\n  is ready.\n", when);
+		sb_addf(out, "  Nothing is required from you; what you send counts if it comes "
+			     "before the\n  turn runs: by %s at the latest, earlier once every\n"
+			     "  player the turn waits for is ready.\n", when);
 		free(when);
 		return;
 	}
