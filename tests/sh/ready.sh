@@ -104,4 +104,34 @@ orders pants "$who" "$pw" "$m" pass
 head -n 1 "$scratch/reply-$who" | grep -q '^READY' && ok || fail "'pass' does not end a turn"
 WYRMPOST_NOW=$((T0 + 120)) wp run >/dev/null 2>&1
 [ "$(turn_of pants)" = 2 ] && ok || fail "the pants turn did not run on a move and 'pass'"
+
+# The text, the PDF and the XML view show one list (issue #31, 2): the
+# dragon game's plays that work now, the choices one line each, the rest
+# summed up by reason.
+wp new lair dragon-keepers --seed 13 --deadline 1h --option mode=dragon --option hold=no \
+	--option report-xml=yes --player eve:eve@example.org:pe --player fay:fay@example.org:pf \
+	>/dev/null
+orders lair eve pe pass
+orders lair fay pf pass
+WYRMPOST_NOW=$((T0 + 60)) wp run >/dev/null 2>&1
+r=$scratch/c/games/lair/reports/0001
+[ "$(turn_of lair)" = 2 ] && ok || fail "the dragon game's round did not run on two passes"
+sed -n '/You may send one of:/,/^  [^ ]/p' "$r/eve.txt" | sed -n 's/^    \([^-][^#]*[^ #]\)\( #.*\)\{0,1\}$/\1/p' \
+	>"$scratch/text-list"
+sed -n 's/.*<legal[^>]*>\([^<]*\)<\/legal>.*/\1/p' "$r/eve.xml" >"$scratch/xml-list"
+[ -s "$scratch/text-list" ] && cmp -s "$scratch/text-list" "$scratch/xml-list" && ok ||
+	{ fail "the text and the XML list differ"; diff "$scratch/text-list" "$scratch/xml-list" >&2; }
+expect_grep '^    reroll white|red|none # when the Blue dragon attacks for you' "$r/eve.txt"
+expect_grep '^    green flame|mend # ' "$r/eve.txt"
+expect_grep '^    take left|discard # ' "$r/eve.txt"
+expect_grep 'A whole turn from you: your keeper card and action' "$r/eve.txt"
+expect_no_grep '# fails' "$r/eve.txt"
+expect_no_grep 'more like them' "$r/eve.txt"
+if grep -q 'would fail now, so' "$r/eve.txt"; then
+	expect_grep '<failing count=' "$r/eve.xml"
+else
+	ok
+fi
+pdftotext -layout "$r/eve.pdf" "$scratch/eve-pdf.txt"
+expect_grep 'reroll white|red|none # when the Blue dragon' "$scratch/eve-pdf.txt"
 finish
