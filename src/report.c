@@ -371,8 +371,11 @@ static void readiness(const struct game *g, int p, const struct submission *s,
 		if (shown < nref)
 			sb_addf(out, "  ... and %zu more, below\n", nref - shown);
 		sb_adds(out, "What to send: your whole orders again, corrected, in one mail: a "
-			     "new mail\n  replaces every order you sent for this turn. Or send "
-			     "'ready' to let the\n  pending orders below stand as they are.\n");
+			     "new mail\n  replaces every order you sent for this turn.");
+		if (rd->awaited)
+			sb_adds(out, " Or send 'ready' to let the\n  pending orders below stand "
+				     "as they are.");
+		sb_adds(out, "\n");
 		sb_addf(out, "At the deadline (%s), ", when);
 		at_deadline(g, p, pending, true, out);
 		sb_adds(out, "\n");
@@ -381,16 +384,16 @@ static void readiness(const struct game *g, int p, const struct submission *s,
 			     "(%s),\n  or earlier once you send 'ready' (or new orders) and every "
 			     "player it waits\n  for is ready.\n\n", g->turn, when);
 	} else if (rd->awaited && rd->incomplete) {
-		sb_addf(out, "NOT READY YET: turn %d still needs from you %s.\n"
+		sb_addf(out, "NOT READY YET: turn %d still needs from you:\n  %s.\n"
 			     "What to send: your whole orders again with it, in one mail (a new "
 			     "mail replaces\n  them all).\n", g->turn, rd->incomplete);
 		sb_addf(out, "At the deadline (%s), ", when);
 		at_deadline(g, p, pending, false, out);
 		sb_adds(out, "\n");
 	} else if (rd->awaited) {
-		sb_addf(out, "READY: turn %d may run before its deadline (%s) once every player it "
-			     "waits\n  for is ready. To hold it for more orders, send 'wait'.\n\n",
-			g->turn, when);
+		sb_addf(out, "READY: turn %d may run before its deadline (%s) once\n  every "
+			     "player it waits for is ready. To hold it for more orders, send "
+			     "'wait'.\n\n", g->turn, when);
 	}
 	free(when);
 }

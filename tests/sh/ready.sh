@@ -96,7 +96,8 @@ m=$(sed -n '/You may send one of:/{n;p;q}' "$scratch/c/outbox/new/pants-welcome-
 	sed 's/^ *//; s/ #.*//' | tr -d '\r')
 case $m in move\ *) ok ;; *) fail "$who is offered '$m' first" ;; esac
 orders pants "$who" "$pw" "$m"
-head -n 1 "$scratch/reply-$who" | grep -q '^NOT READY YET: turn 1 still needs from you your second action of 2' &&
+head -n 2 "$scratch/reply-$who" | tr '\n' ' ' |
+	grep -q '^NOT READY YET: turn 1 still needs from you:   your second action of 2' &&
 	ok || fail "one action of two is ready: $(head -n 1 "$scratch/reply-$who")"
 WYRMPOST_NOW=$((T0 + 60)) wp run >/dev/null 2>&1
 [ "$(turn_of pants)" = 1 ] && ok || fail "the pants turn ran on one action of two"
