@@ -17,7 +17,7 @@ static void status_line(const struct campaign *c, const struct game *g, struct s
 	if (g->status != GAME_OVER)
 		sb_addf(out, " due %s  orders %zu/%zu%s%s", when, pd.nawaited - pd.nmissing,
 			pd.nawaited, unreadable ? ", one unreadable" : "",
-			/* votes and the like: an early turn waits for them */
+			/* votes and the like: welcome, but no turn waits for them */
 			pd.nwanted_missing ? ", more wanted" : "");
 	sb_addc(out, '\n');
 	pending_release(&pd);
