@@ -10,6 +10,7 @@
 #include "help.h"
 #include "outbox.h"
 #include "password.h"
+#include "pending.h"
 #include "report.h"
 
 static const char *first_word(const char *line, size_t *len)
@@ -62,9 +63,11 @@ static void check_one(const struct game *g, struct order_line *l)
 								 arg, g->engine->title));
 		else
 			verdict_ok(l, ascii_lower_dup(l->text));
-	} else if (is_word(l->text, "help") || is_word(l->text, "status")) {
+	} else if (is_word(l->text, "help") || is_word(l->text, "status") ||
+		   is_word(l->text, "wait") || is_word(l->text, "ready")) {
 		if (*arg)
-			verdict_bad(l, "bad-command", xasprintf("'%.6s' takes nothing after it",
+			verdict_bad(l, "bad-command", xasprintf("'%.*s' takes nothing after it",
+								 (int)strcspn(l->text, " \t"),
 								 l->text));
 		else
 			verdict_ok(l, ascii_lower_dup(l->text));
@@ -91,7 +94,7 @@ static void check_one(const struct game *g, struct order_line *l)
 void mail_commands_words(struct strlist *words)
 {
 	static const char *const commands[] = { "help", "status", "resend", "password",
-						"resign", "press", "gm" };
+						"resign", "press", "gm", "wait", "ready" };
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		strlist_add(words, commands[i]);
 }
@@ -176,22 +179,21 @@ static int resend(struct campaign *c, const struct game *g, int p, int turn,
 
 static void status(struct campaign *c, const struct game *g, struct sb *reply)
 {
-	bool has[MAX_PLAYERS], awaited[MAX_PLAYERS];
-	struct strlist lines[MAX_PLAYERS];
-	memset(lines, 0, sizeof lines);
+	struct pending pd;
 	/* An unreadable orders file shows as no orders here; the run says. */
-	campaign_load_orders(c, g, has, lines, NULL);
-	g->engine->awaited(g, awaited);
+	pending_load(c, g, &pd, NULL);
 	sb_addf(reply, "\nStatus of game %s (%s), turn %d:\n", g->id, g->engine->title, g->turn);
 	for (size_t i = 0; i < g->nplayers; i++) {
-		/* Who has sent orders, never what: that is theirs. */
-		sb_addf(reply, "  %-16s %s%s\n", g->players[i].name,
+		/* Who has sent orders and is ready, never what: that is theirs. */
+		const char *state = pending_state(&pd, i);
+		sb_addf(reply, "  %-16s %s%s%s%s\n", g->players[i].name,
 			g->players[i].dropped ? "out of the game"
 			: g->players[i].open ? "open seat (see 'takeover')"
-			: has[i] ? "orders in" : awaited[i] ? "awaited" : "no orders needed",
-			g->players[i].nmr ? ", missed turns" : "");
-		strlist_clear(&lines[i]);
+			: pd.has[i] ? "orders in" : pd.awaited[i] ? "no orders yet"
+			: "no orders needed",
+			*state ? ", " : "", state, g->players[i].nmr ? ", missed turns" : "");
 	}
+	pending_release(&pd);
 }
 
 int mail_commands_apply(struct campaign *c, struct game *g, int p,

@@ -9,9 +9,13 @@
  *   resend [TURN]    your report of TURN (default: the last) again
  *   password NEW     change your password (one word, at least 6 characters)
  *   resign           leave the game for good when the turn runs
+ *   wait             hold the turn for me until the deadline or `ready`
+ *   ready            my pending orders stand as they are: release `wait`
  *
  * These words are reserved in every game.  `resign` is stored with the
- * orders and carried out by the core at the start of the turn.
+ * orders and carried out by the core at the start of the turn; `wait` and
+ * `ready` change whether the player is ready (pending.h), which the
+ * intake (submit.c) keeps.
  */
 #ifndef WP_MAIL_COMMANDS_H
 #define WP_MAIL_COMMANDS_H

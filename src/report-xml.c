@@ -13,6 +13,7 @@
  * a pdf=none run.
  */
 #include "report-xml.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -179,31 +180,36 @@ static void deadline_xml(const struct game *g, struct xw *w)
 	free(local);
 }
 
-/* What player p may send for the next turn: every legal line with what it
- * would do, and what sending nothing means. */
+/* What player p may send for the next turn: the list the text and the
+ * PDF show (report_orders_list), and what sending nothing means. */
 static void orders_xml(const struct game *g, int p, struct xw *w)
 {
-	struct engine_ctx ctx = game_ctx(g, g->deadline);
-	struct strlist legal = STRLIST_INIT, nmr = STRLIST_INIT;
+	struct strlist nmr = STRLIST_INIT;
+	struct orders_list ol;
 	bool awaited[MAX_PLAYERS] = { false };
 
 	if (g->status == GAME_OVER || p < 0 || g->players[p].dropped)
 		return;
 	g->engine->awaited(g, awaited);
+	report_orders_list(g, p, &ol);
 	xw_open(w, "orders");
 	xw_attr_int(w, "turn", g->turn);
 	xw_attr_bool(w, "awaited", awaited[p]);
-	g->engine->legal(g, p, &ctx, &legal);
-	for (size_t i = 0; i < legal.n; i++) {
-		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
-		g->engine->check(g, p, &l, 1, &ctx);
+	set_opt(w, "needs", ol.needs);
+	if (ol.more)
+		xw_attr_int(w, "more", (long long)ol.more);
+	for (size_t i = 0; i < ol.n; i++) {
 		xw_open(w, "legal");
-		set_opt(w, "note", l.note);
-		xw_text(w, legal.v[i]);
+		set_opt(w, "note", ol.v[i].note);
+		xw_text(w, ol.v[i].line);
 		xw_close(w);
-		free(l.canon);
-		free(l.reason);
-		free(l.note);
+	}
+	if (ol.nfailing) {
+		xw_open(w, "failing");
+		xw_attr_int(w, "count", (long long)ol.nfailing);
+		for (size_t i = 0; i < ol.failing.n; i++)
+			xw_leaf(w, "reason", ol.failing.v[i]);
+		xw_close(w);
 	}
 	if (awaited[p]) {
 		xw_open(w, "if-none");
@@ -214,7 +220,7 @@ static void orders_xml(const struct game *g, int p, struct xw *w)
 	}
 	xw_close(w);
 	strlist_clear(&nmr);
-	strlist_clear(&legal);
+	report_orders_list_release(&ol);
 }
 
 char *report_turn_xml(const struct game *g, int turn, const struct events *ev, int p,

@@ -33,7 +33,7 @@ static void deadline_line(const struct game *g, struct sb *out)
 	when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
 	if (any)
 		sb_addf(out, "Turn %d runs at %s at the latest, or earlier once every player "
-			     "it waits for has sent orders.\n", g->turn, when);
+			     "it waits for is ready.\n", g->turn, when);
 	else
 		sb_addf(out, "Turn %d runs at %s.\n", g->turn, when);
 	free(when);
@@ -42,11 +42,21 @@ static void deadline_line(const struct game *g, struct sb *out)
 /* What sending nothing means for player p this turn, in a sentence. */
 static void if_nothing(const struct game *g, int p, struct sb *out)
 {
-	bool awaited[MAX_PLAYERS] = { false };
+	bool awaited[MAX_PLAYERS] = { false }, wanted[MAX_PLAYERS] = { false };
 	struct strlist nmr = STRLIST_INIT;
 	long long drop = option_int(&g->opts, "nmr-drop");
 
 	g->engine->awaited(g, awaited);
+	if (g->engine->wanted)
+		g->engine->wanted(g, wanted);
+	if (!awaited[p] && wanted[p]) {
+		char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+		sb_addf(out, "  Nothing is required from you; what you send counts if it comes "
+			     "before the\n  turn runs: by %s at the latest, earlier once every\n"
+			     "  player the turn waits for is ready.\n", when);
+		free(when);
+		return;
+	}
 	if (!awaited[p]) {
 		sb_adds(out, "  Nothing is needed from you this turn: send orders only to change "
 			     "something.\n  Sending nothing keeps you in the game.\n");
@@ -70,42 +80,121 @@ static void if_nothing(const struct game *g, int p, struct sb *out)
 	strlist_clear(&nmr);
 }
 
-void report_orders_help(const struct game *g, int p, struct sb *out)
+/* The reason in a note that says an order fails now ("fails now: no
+ * arrow on the red dragon", "fails: fully trained"); NULL when it does not. */
+static const char *fails_reason(const char *note)
+{
+	const char *f = note ? strstr(note, "fails") : NULL;
+	const char *colon = f ? strstr(f, ": ") : NULL;
+	return colon ? colon + 2 : NULL;
+}
+
+/* Are a and b one order with one word changed at the end ("reroll white",
+ * "reroll red") and the same note?  Then the list shows them as one line,
+ * "reroll white|red", with the note once.  Lines without a note stay
+ * apart, each a line to copy whole. */
+static bool same_but_last(const char *a, const char *an, const char *b, const char *bn)
+{
+	const char *sa = strrchr(a, ' '), *sb = strrchr(b, ' ');
+	if (!an || !bn || strcmp(an, bn) || !sa || !sb || sa - a != sb - b)
+		return false;
+	return !strncmp(a, b, (size_t)(sa - a));
+}
+
+void report_orders_list(const struct game *g, int p, struct orders_list *ol)
 {
 	struct engine_ctx ctx = game_ctx(g, g->deadline);
-	struct strlist legal = STRLIST_INIT;
+	struct strlist legal = STRLIST_INIT, none = STRLIST_INIT;
+	bool awaited[MAX_PLAYERS] = { false };
 
+	memset(ol, 0, sizeof *ol);
 	if (g->status == GAME_OVER || p < 0)
 		return;
 	g->engine->legal(g, p, &ctx, &legal);
-	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
-	if (!legal.n) {
-		sb_adds(out, "  You have no orders to give this turn: there is nothing to send.\n");
-		strlist_clear(&legal);
-		return;
-	}
-	sb_adds(out, "  You may send one of:\n");
-	for (size_t i = 0; i < legal.n && i < 12; i++) {
-		/* With what it would do, as a comment: a line copied whole
-		 * into a mail is still the order. */
+	g->engine->awaited(g, awaited);
+	/* What a whole turn is, from the engine that decides when the player
+	 * is ready: "your 2 actions", a Minion's five lines. */
+	if (awaited[p] && legal.n)
+		ol->needs = g->engine->incomplete(g, p, &none, &ctx);
+	for (size_t i = 0; i < legal.n; i++) {
 		struct order_line l = { 1, legal.v[i], NULL, NULL, NULL, false, NULL };
+		const char *why;
+		struct orders_entry *last = ol->n ? &ol->v[ol->n - 1] : NULL;
 		g->engine->check(g, p, &l, 1, &ctx);
-		if (l.note)
-			sb_addf(out, "    %s # %.*s\n", legal.v[i], (int)strcspn(l.note, "\n"),
-				l.note);
-		else
-			sb_addf(out, "    %s\n", legal.v[i]);
+		ol->nlegal++;
+		if ((why = fails_reason(l.note))) {
+			char *w = xstrndup(why, strcspn(why, "\n"));
+			if (!strlist_has(&ol->failing, w))
+				strlist_add(&ol->failing, w);
+			free(w);
+			ol->nfailing++;
+		} else if (last && same_but_last(last->line, last->note, legal.v[i], l.note)) {
+			char *joined = xasprintf("%s|%s", last->line, strrchr(legal.v[i], ' ') + 1);
+			free(last->line);
+			last->line = joined;
+		} else if (ol->n >= REPORT_HELP_LINES) {
+			ol->more++;
+		} else {
+			ALLOC_GROW(ol->v, ol->n + 1, ol->alloc);
+			ol->v[ol->n].line = xstrdup(legal.v[i]);
+			ol->v[ol->n].note = l.note ? xstrndup(l.note, strcspn(l.note, "\n")) : NULL;
+			ol->n++;
+		}
 		free(l.canon);
 		free(l.reason);
 		free(l.note);
 	}
-	if (legal.n > 12)
-		sb_addf(out, "    ... and %zu more like them\n", legal.n - 12);
+	strlist_clear(&legal);
+}
+
+void report_orders_list_release(struct orders_list *ol)
+{
+	for (size_t i = 0; i < ol->n; i++) {
+		free(ol->v[i].line);
+		free(ol->v[i].note);
+	}
+	free(ol->v);
+	free(ol->needs);
+	strlist_clear(&ol->failing);
+	memset(ol, 0, sizeof *ol);
+}
+
+void report_orders_help(const struct game *g, int p, struct sb *out)
+{
+	struct orders_list ol;
+
+	if (g->status == GAME_OVER || p < 0)
+		return;
+	report_orders_list(g, p, &ol);
+	sb_addf(out, "\nYour orders for turn %d\n", g->turn);
+	if (!ol.nlegal) {
+		sb_adds(out, "  You have no orders to give this turn: there is nothing to send.\n");
+		report_orders_list_release(&ol);
+		return;
+	}
+	if (ol.needs)
+		sb_addf(out, "  A whole turn from you: %s.\n", ol.needs);
+	sb_adds(out, "  You may send one of:\n");
+	/* With what it would do, as a comment: a line copied whole into a
+	 * mail is still the order (a line with a '|' offers a choice). */
+	for (size_t i = 0; i < ol.n; i++)
+		if (ol.v[i].note)
+			sb_addf(out, "    %s # %s\n", ol.v[i].line, ol.v[i].note);
+		else
+			sb_addf(out, "    %s\n", ol.v[i].line);
+	if (ol.more)
+		sb_addf(out, "    ... and %zu more like them\n", ol.more);
+	if (ol.nfailing) {
+		sb_addf(out, "  %zu more order%s would fail now, so %s not listed:\n", ol.nfailing,
+			ol.nfailing == 1 ? "" : "s", ol.nfailing == 1 ? "it is" : "they are");
+		for (size_t i = 0; i < ol.failing.n; i++)
+			sb_addf(out, "    - %s\n", ol.failing.v[i]);
+	}
+	report_orders_list_release(&ol);
 	if_nothing(g, p, out);
 	sb_addf(out, "  To send orders, reply to this mail with these lines, then one order a "
 		     "line:\n    game %s\n    player %s\n    password YOUR-PASSWORD\n",
 		g->id, g->players[p].name);
-	strlist_clear(&legal);
 }
 
 void report_parts_make(const struct game *g, int p, struct report_parts *rp)
@@ -224,12 +313,99 @@ static bool echo_full(const struct sb *out, size_t start, size_t n)
 	return n >= ECHO_LINES || out->len - start >= ECHO_BYTES;
 }
 
+/* What the deadline does with player p's pending orders, after "At the
+ * deadline (WHEN), ". */
+static void at_deadline(const struct game *g, int p, const struct strlist *pending,
+			bool refused, struct sb *out)
+{
+	struct strlist nmr = STRLIST_INIT;
+	if (pending->n) {
+		sb_adds(out, "the turn runs with your pending orders below");
+		sb_adds(out, refused ? ", without the refused lines.\n" : ", as they are.\n");
+		return;
+	}
+	g->engine->nmr(g, p, &nmr);
+	if (nmr.n) {
+		sb_adds(out, "you have no orders in, so you are taken to have sent:");
+		for (size_t i = 0; i < nmr.n; i++)
+			sb_addf(out, "%s %s", i ? "," : "", nmr.v[i]);
+		sb_adds(out, ".\n");
+	} else {
+		sb_adds(out, "you have no orders in, so the turn is played without orders "
+			     "from you.\n");
+	}
+	strlist_clear(&nmr);
+}
+
+/* The opening of a reply: ready or not, and when not, why, what to send
+ * and what the deadline does.  A refused line comes first, whole. */
+static void readiness(const struct game *g, int p, const struct submission *s,
+		      const struct strlist *pending, const struct report_readiness *rd,
+		      struct sb *out)
+{
+	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
+	size_t shown = 0;
+
+	if (rd->refused) {
+		size_t nref = 0;
+		for (size_t i = 0; i < s->n; i++)
+			nref += !s->lines[i].canon;
+		if (rd->awaited)
+			sb_addf(out, "NOT READY: turn %d will not run early for you, because %s "
+				     "of your mail %s refused:\n", g->turn,
+				nref == 1 ? "a line" : "lines", nref == 1 ? "was" : "were");
+		else
+			sb_addf(out, "%s of your mail %s refused:\n", nref == 1 ? "A line" : "Lines",
+				nref == 1 ? "was" : "were");
+		for (size_t i = 0; i < s->n && shown < 10; i++) {
+			const struct order_line *l = &s->lines[i];
+			char *text;
+			if (l->canon)
+				continue;
+			text = utf8_visible(l->text);
+			sb_addf(out, "  line %d: %s\n    refused: %s\n", l->lineno, text,
+				l->reason ? l->reason : l->code);
+			free(text);
+			shown++;
+		}
+		if (shown < nref)
+			sb_addf(out, "  ... and %zu more, below\n", nref - shown);
+		sb_adds(out, "What to send: your whole orders again, corrected, in one mail: a "
+			     "new mail\n  replaces every order you sent for this turn.");
+		if (rd->awaited)
+			sb_adds(out, " Or send 'ready' to let the\n  pending orders below stand "
+				     "as they are.");
+		sb_adds(out, "\n");
+		sb_addf(out, "At the deadline (%s), ", when);
+		at_deadline(g, p, pending, true, out);
+		sb_adds(out, "\n");
+	} else if (rd->awaited && rd->waiting) {
+		sb_addf(out, "WAITING: you asked turn %d to wait for you. It runs at the deadline "
+			     "(%s),\n  or earlier once you send 'ready' (or new orders) and every "
+			     "player it waits\n  for is ready.\n\n", g->turn, when);
+	} else if (rd->awaited && rd->incomplete) {
+		sb_addf(out, "NOT READY YET: turn %d still needs from you:\n  %s.\n"
+			     "What to send: your whole orders again with it, in one mail (a new "
+			     "mail replaces\n  them all).\n", g->turn, rd->incomplete);
+		sb_addf(out, "At the deadline (%s), ", when);
+		at_deadline(g, p, pending, false, out);
+		sb_adds(out, "\n");
+	} else if (rd->awaited) {
+		sb_addf(out, "READY: turn %d may run before its deadline (%s) once\n  every "
+			     "player it waits for is ready. To hold it for more orders, send "
+			     "'wait'.\n\n", g->turn, when);
+	}
+	free(when);
+}
+
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
-			  const struct strlist *pending, bool stored)
+			  const struct strlist *pending, bool stored,
+			  const struct report_readiness *rd)
 {
 	struct sb out = SB_INIT;
 	size_t rejected = 0, start, shown_lines = 0;
 
+	readiness(g, p, s, pending, rd, &out);
 	sb_addf(&out, "Orders received for game %s, turn %d, player %s.\n\n", g->id, g->turn,
 		g->players[p].name);
 	if (!s->n)

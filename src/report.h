@@ -34,11 +34,46 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
  * back; every report with an open seat has them, and so has the seat's
  * announcement (seat.c). */
 void report_how_to_take_over(const struct game *g, const char *seat, struct sb *out);
+/* How many lines "You may send one of" lists: enough for every line of a
+ * turn in every game, few enough for a mail. */
+#define REPORT_HELP_LINES 40
+
+/* What player p may send now, as the text mail, the PDF and the XML view
+ * all show it: the engine's legal lines with their notes, those that
+ * differ only in their last word and share a note joined ("reroll
+ * white|red|none"), those that would fail now left out and summed up by
+ * their reasons. */
+struct orders_entry {
+	char *line;
+	char *note; /* NULL: none */
+};
+struct orders_list {
+	char *needs;             /* what a whole turn needs from p (NULL: nothing) */
+	struct orders_entry *v;
+	size_t n, alloc;
+	size_t more;             /* past REPORT_HELP_LINES, not shown */
+	size_t nfailing;         /* left out: they would fail now */
+	struct strlist failing;  /* their reasons, each once */
+	size_t nlegal;           /* every legal line, shown or not */
+};
+void report_orders_list(const struct game *g, int p, struct orders_list *ol);
+void report_orders_list_release(struct orders_list *ol);
 /* What player p may send now, and how (the orders template). */
 void report_orders_help(const struct game *g, int p, struct sb *out);
-/* The reply to a submission: every line's verdict and the pending orders. */
+/* Where a player stands after a mail: does the turn wait for them, what
+ * holds them back (pending.h), what the engine still misses. */
+struct report_readiness {
+	bool awaited;
+	bool refused; /* a line of the latest mail was refused */
+	bool waiting; /* they sent `wait` */
+	char *incomplete;
+};
+/* The reply to a submission: whether the player is ready (first, with
+ * every refused line, what to send and what the deadline does), every
+ * line's verdict and the pending orders. */
 char *report_confirmation(const struct game *g, int p, const struct submission *s,
-			  const struct strlist *pending, bool stored);
+			  const struct strlist *pending, bool stored,
+			  const struct report_readiness *rd);
 /* How a welcome mail gives the password: the rest of its line. */
 #define REPORT_PASSWORD_LINE "Your password for this game is: "
 

@@ -17,11 +17,17 @@ static void status_line(const struct campaign *c, const struct game *g, struct s
 	if (g->status != GAME_OVER)
 		sb_addf(out, " due %s  orders %zu/%zu%s%s", when, pd.nawaited - pd.nmissing,
 			pd.nawaited, unreadable ? ", one unreadable" : "",
-			/* votes and the like: an early turn waits for them */
+			/* votes and the like: welcome, but no turn waits for them */
 			pd.nwanted_missing ? ", more wanted" : "");
 	sb_addc(out, '\n');
 	pending_release(&pd);
 	free(when);
+}
+
+/* One more item of a player's line, after a comma when not the first. */
+static void say(struct sb *out, const char *what)
+{
+	sb_addf(out, "%s%s", out->len ? ", " : "", what);
 }
 
 static void status_detail(const struct campaign *c, const struct game *g, struct sb *out)
@@ -34,11 +40,28 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 	sb_addf(out, "\nPlayers:\n");
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
-		sb_addf(out, "  %-16s %-28s %s%s%s\n", pl->name, pl->email,
-			pl->dropped ? "dropped" : pl->open ? (pl->req_name ? "open, asked for"
-										  : "open")
-			: pd.awaited[i] ? "awaited" : "",
-			pd.has[i] ? ", orders in" : "", pl->nmr ? ", missed turns" : "");
+		struct sb says = SB_INIT;
+		if (pl->dropped)
+			say(&says, "dropped");
+		else if (pl->open)
+			say(&says, pl->req_name ? "open, asked for" : "open");
+		else if (pd.awaited[i])
+			say(&says, pending_state(&pd, i));
+		if (pd.has[i])
+			say(&says, "orders in");
+		if (pd.incomplete[i] && pd.has[i] && !pl->dropped && !pl->open) {
+			char *what = xasprintf("still missing %s", pd.incomplete[i]);
+			say(&says, what);
+			free(what);
+		}
+		if (pl->nmr)
+			say(&says, "missed turns");
+		/* The address column only pads when something follows it. */
+		if (says.len)
+			sb_addf(out, "  %-16s %-28s %s\n", pl->name, pl->email, sb_str(&says));
+		else
+			sb_addf(out, "  %-16s %s\n", pl->name, pl->email);
+		sb_release(&says);
 	}
 	sb_adds(out, "\n");
 	g->engine->view(g, -1, &ctx, out);

@@ -15,6 +15,7 @@
 #include "mail-commands.h"
 #include "orders.h"
 #include "password.h"
+#include "pending.h"
 #include "press.h"
 #include "report.h"
 #include "rollback.h"
@@ -240,6 +241,38 @@ static char *reply_key(const struct game *g, int p, const char *what,
 	return key;
 }
 
+/* What holds the player's early run after a mail (pending.h): a refused
+ * line holds it until a mail with every line accepted, or `ready`; `wait`
+ * holds it until `ready` or a mail of orders all accepted.  A mail of
+ * commands only (help, status) changes nothing.  wait: the last of
+ * `wait` (1) and `ready` (0) in the mail, or -1. */
+static unsigned new_hold(unsigned old, bool refused, bool orders, int wait)
+{
+	unsigned hold = old;
+	if (refused)
+		hold |= HOLD_REFUSED;
+	else if (orders || wait == 0)
+		hold &= ~(unsigned)HOLD_REFUSED;
+	if (wait == 1)
+		hold |= HOLD_WAIT;
+	else if (wait == 0 || (orders && !refused))
+		hold &= ~(unsigned)HOLD_WAIT;
+	return hold;
+}
+
+/* Where player p stands after the mail, for the reply. */
+static void readiness(const struct game *g, int p, unsigned hold, const struct strlist *pending,
+		      struct report_readiness *rd)
+{
+	bool awaited[MAX_PLAYERS] = { false };
+	struct engine_ctx ctx = game_ctx(g, g->deadline);
+	g->engine->awaited(g, awaited);
+	rd->awaited = awaited[p] && !g->players[p].dropped && !g->players[p].open;
+	rd->refused = hold & HOLD_REFUSED;
+	rd->waiting = hold & HOLD_WAIT;
+	rd->incomplete = rd->awaited ? g->engine->incomplete(g, p, pending, &ctx) : NULL;
+}
+
 static int store_orders(struct campaign *c, struct game *g, int p, struct submission *s,
 			struct submit_result *r, char **err)
 {
@@ -251,6 +284,9 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 
 	size_t norders = 0, accepted_orders = 0;
 	bool resign = false;
+	unsigned old_hold = pending_hold_read(c, g, p), hold;
+	int wait = -1; /* the last of `wait` (1) and `ready` (0) in the mail */
+	struct report_readiness rd = { false, false, false, NULL };
 
 	mail_commands_check(g, p, s);
 	press_check(c, g, p, s);
@@ -265,6 +301,8 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 			r->rejected++;
 		if (l->command) {
 			resign |= l->canon && !strcmp(l->canon, "resign");
+			if (l->canon && (!strcmp(l->canon, "wait") || !strcmp(l->canon, "ready")))
+				wait = !strcmp(l->canon, "wait");
 			continue;
 		}
 		norders++;
@@ -279,7 +317,14 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	 * typo should not cost a player the orders already in.  So does a
 	 * mail of commands only (help, status...). */
 	r->stored = accepted_orders > 0 || resign || s->n == 0;
-	if (r->stored) {
+	hold = new_hold(old_hold, r->rejected > 0, norders > 0, wait);
+	/* A hold is written before the orders it holds, and lifted after:
+	 * a run killed in between never plays a turn early on them. */
+	if (hold & ~old_hold)
+		rc = pending_hold_write(c, g, p, hold, err);
+	if (rc) {
+		/* nothing stored */
+	} else if (r->stored) {
 		char *text = orders_format(&pending);
 		if (fs_mkdirs(dir, err) || fs_write_atomic(path, text, strlen(text), err))
 			rc = WP_ERR_IO;
@@ -295,6 +340,8 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 			strlist_clear(&lines[i]);
 	}
 	crashpoint("submit-stored");
+	if (!rc && hold != old_hold && !(hold & ~old_hold))
+		rc = pending_hold_write(c, g, p, hold, err);
 	if (!rc) {
 		struct sb extra = SB_INIT;
 		char *hash, *key, *subject, *confirm;
@@ -303,7 +350,9 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
 		if (!rc)
 			rc = press_apply(c, g, p, s, &extra, err);
-		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0);
+		readiness(g, p, hold, &pending, &rd);
+		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0, &rd);
+		free(rd.incomplete);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);
 		key = reply_key(g, p, "orders", s, r->reply);
 		subject = xasprintf("[%s] turn %d: orders %s", g->id, g->turn,

@@ -33,7 +33,10 @@ static bool is_due(const struct campaign *c, const struct game *g, const struct 
 {
 	if (c->now >= g->deadline)
 		return true;
-	return pd->nawaited > 0 && pd->nmissing == 0 && pd->nwanted_missing == 0;
+	/* Early only on orders every awaited player meant and finished; the
+	 * no-orders rule and dropping refused lines wait for the deadline.
+	 * Optional orders (votes) never hold the turn. */
+	return pd->nawaited > 0 && pd->nunready == 0;
 }
 
 /* Everyone who sent nothing gets the engine's NMR orders; missed turns are

@@ -115,10 +115,19 @@ struct engine {
 	/* Mark awaited[p] for every player whose orders the turn waits for. */
 	void (*awaited)(const struct game *g, bool *awaited);
 	/* Optional (NULL: nobody): mark wanted[p] for players whose orders the
-	 * turn would like but does not require (votes, say).  The turn runs
-	 * early only once they too have sent orders; at the deadline they do
-	 * not count as missing. */
+	 * turn would like but does not require (votes, say).  They never hold
+	 * a turn: it runs once every awaited player is ready, or at the
+	 * deadline, and they do not count as missing. */
 	void (*wanted)(const struct game *g, bool *wanted);
+	/* Is the set of accepted orders player p has pending for this turn
+	 * (canonical lines, as stored) all the turn needs from p now?  NULL
+	 * when it is; else what is still missing, as a phrase the player can
+	 * act on ("'frame TEXT': the scene you set"), malloc'd.  The core
+	 * lets a turn run before its deadline only when every awaited player
+	 * is ready: all lines of their latest mail accepted, and complete by
+	 * this.  Asked for awaited players only. */
+	char *(*incomplete)(const struct game *g, int p, const struct strlist *orders,
+			    const struct engine_ctx *ctx);
 	/* The orders a player who sent none by the deadline is taken to have
 	 * given (may be none); the core counts the missed turn. */
 	void (*nmr)(const struct game *g, int p, struct strlist *orders);

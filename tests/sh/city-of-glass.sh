@@ -51,6 +51,12 @@ orders() { # PLAYER PASSWORD LINES...
 orders ann pa 'place 18,24' 'place 8,19.5'
 expect_grep 'rejected \[bad-spot\]: model A at 18,18 would see it' "$scratch/reply"
 expect_grep 'model B at 8,19.5: out of sight of every model' "$scratch/reply"
+# A line refused: ann is not ready, and the turn does not run early on
+# the rest until she says 'ready' (issue #31).
+expect_grep '^NOT READY: turn 1 will not run early for you' "$scratch/reply"
+WYRMPOST_NOW=$((T0 + 50)) wp run >/dev/null
+[ -e "$scratch/c/games/g1/reports/0001" ] && fail "turn 1 ran on a half-refused mail" || ok
+orders ann pa ready
 WYRMPOST_NOW=$((T0 + 100)) wp run >/dev/null
 orders bob pb 'place 28,19.5'
 WYRMPOST_NOW=$((T0 + 200)) wp run >/dev/null
@@ -67,6 +73,7 @@ if [ "$card" != joker ]; then
 	expect_grep 'rejected \[blocked\]: on leg 1 the base would cross pile 1' "$scratch/reply"
 	expect_grep 'model B would see nobody and be seen by nobody' "$scratch/reply"
 fi
+orders ann pa ready # play the accepted lines, without the refused ones
 WYRMPOST_NOW=$((T0 + 400)) wp run >/dev/null
 r=$scratch/c/games/g1/reports/0004
 [ -s "$r/ann.pdf" ] && ok || fail "no report PDF"

@@ -107,7 +107,9 @@ START_TEST(keeper_orders)
 		const char *m[] = { "mend none", "heal purple", "mend", "play blue attack",
 				    "pass", "magic defend red", "keeper orange", "mend none" };
 		v = verdicts(&g, 1, m, 8);
-		ck_assert_str_eq(v, "ok mend none\nno twice\nno no-such-dragon\n"
+		ck_assert_str_eq(v, "ok mend none # if you guard your favourite alone: the dragon "
+				    "that loses an arrow (default: the most wounded)\n"
+				    "no twice\nno no-such-dragon\n"
 				    "no no-actions-here\nno dragon-game-only\nno dragon-game-only\n"
 				    "no no-such-dragon\nno twice\n");
 		free(v);
@@ -141,9 +143,14 @@ START_TEST(dragon_orders)
 				    "no pass-and-play\n"
 				    "no no-magic-card\n"
 				    "no bad-choice\n"
-				    "ok green mend\n"
-				    "ok reward attack\n"
-				    "ok take left\n"
+				    "ok green mend # when the Green dragon attacks for you: a "
+				    "flame on the hunter card, or an arrow healed (default: "
+				    "flame)\n"
+				    "ok reward attack # the action token a successful training "
+				    "earns you (default: attack)\n"
+				    "ok take left # the magic card a successful Defend or Heal "
+				    "earns you: the one face up at the left, or the top of the "
+				    "discard pile (default: discard)\n"
 				    "no no-such-dragon\n"
 				    "no no-action\n"
 				    "no one-keeper\n"

@@ -97,6 +97,30 @@ static const char *pick_line(const struct game *g, int p, const struct engine_ct
 	return keep->v[keep->n - 1];
 }
 
+/* An awaited player who has sent nothing is never ready, and is told
+ * what to send; a set is complete or names what is missing, never an
+ * empty phrase. */
+static void check_incomplete(const struct game *g, int p, const struct engine_ctx *ctx,
+			     const struct strlist *legal)
+{
+	const struct engine *e = g->engine;
+	struct strlist none = STRLIST_INIT, one = STRLIST_INIT;
+	char *what;
+
+	ck_assert_msg(e->incomplete, "%s: no incomplete()", e->name);
+	if (!legal->n)
+		return;
+	what = e->incomplete(g, p, &none, ctx);
+	ck_assert_msg(what && *what, "%s: nothing sent, yet complete", e->name);
+	free(what);
+	strlist_add(&one, legal->v[0]);
+	what = e->incomplete(g, p, &one, ctx);
+	ck_assert_msg(!what || *what, "%s: '%s' is incomplete, with no word of why", e->name,
+		      legal->v[0]);
+	free(what);
+	strlist_clear(&one);
+}
+
 /* One random play-out; returns the final XML (caller frees) and whether the
  * game ended within max_turns.  With hostile, accepted lines carry the
  * characters above and the state is saved and reloaded every turn. */
@@ -140,6 +164,8 @@ static char *playout_with(const struct engine *e, uint64_t seed, int max_turns, 
 				free(l.canon);
 				free(l.note);
 			}
+			if (awaited[p])
+				check_incomplete(&g, (int)p, &ctx, &legal);
 			if (legal.n && rng_range(&choose, 0, awaited[p] ? 9 : 19) == 0) {
 				strlist_add(&lines[p],
 					    pick_line(&g, (int)p, &ctx,

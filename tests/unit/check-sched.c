@@ -124,7 +124,7 @@ START_TEST(not_due_until_all_sent_or_deadline)
 }
 END_TEST
 
-START_TEST(wanted_players_delay_early_turns_but_never_count_as_missing)
+START_TEST(wanted_players_never_hold_a_turn_nor_count_as_missing)
 {
 	struct new_player pl[] = { { "ann", "ann@example.org", "pa" },
 				   { "bob", "bob@example.org", "pb" } };
@@ -141,17 +141,56 @@ START_TEST(wanted_players_delay_early_turns_but_never_count_as_missing)
 	submit_result_release(&r);
 	free(text);
 	c.now = T0 + 3600;
-	ck_assert_uint_eq(run(), 0); /* bob is wanted: no early turn yet */
-	text = xstrdup("game g2\nplayer bob\npassword pb\nadd 1\n");
-	ck_assert_int_eq(campaign_submit(&c, text, strlen(text), &r, &err), WP_OK);
-	submit_result_release(&r);
-	free(text);
-	ck_assert_uint_eq(run(), 1); /* now everyone is in */
+	ck_assert_uint_eq(run(), 1); /* ann is ready; bob is only wanted */
 	c.now = T0 + 3600 + 86400;
 	ck_assert_uint_eq(run(), 1); /* the deadline: bob's silence is no NMR */
 	ck_assert_msg(campaign_load_game(&c, "g2", &g, &err) == 0, "%s", err);
 	ck_assert_int_eq(g.players[1].nmr, 0);
 	ck_assert_int_eq(g.players[0].nmr, 1);
+	game_release(&g);
+}
+END_TEST
+
+/* A refused line, or `wait`, holds the early turn; a mail all accepted,
+ * or `ready`, releases it; a mail of commands only changes nothing. */
+START_TEST(refused_line_or_wait_holds_the_early_turn)
+{
+	struct game g;
+	c.now = T0 + 3600;
+	ck_assert_int_eq(submit("ann", "pa", "add 2"), WP_OK);
+	ck_assert_int_eq(submit("bob", "pb", "add 3"), WP_OK);
+	ck_assert_int_eq(submit("cat", "pc", "add 1\nadd 9"), WP_OK);
+	ck_assert_uint_eq(run(), 0); /* cat's 'add 9' was refused */
+	ck_assert_int_eq(submit("cat", "pc", "status"), WP_OK);
+	ck_assert_uint_eq(run(), 0); /* commands alone change nothing */
+	ck_assert_int_eq(submit("cat", "pc", "add 1"), WP_OK);
+	ck_assert_int_eq(submit("ann", "pa", "wait"), WP_OK);
+	ck_assert_uint_eq(run(), 0); /* ann waits */
+	ck_assert_int_eq(submit("ann", "pa", "ready"), WP_OK);
+	ck_assert_uint_eq(run(), 1);
+	g = load();
+	ck_assert_int_eq(g.turn, 2);
+	game_release(&g);
+	/* Turn 2: `ready` lets the accepted lines of a half-refused mail
+	 * stand; the deadline plays them without it. */
+	ck_assert_int_eq(submit("ann", "pa", "add 2"), WP_OK);
+	ck_assert_int_eq(submit("bob", "pb", "add 3"), WP_OK);
+	ck_assert_int_eq(submit("cat", "pc", "add 3\nadd 0"), WP_OK);
+	ck_assert_uint_eq(run(), 0);
+	ck_assert_int_eq(submit("cat", "pc", "ready"), WP_OK);
+	ck_assert_uint_eq(run(), 1);
+	/* Turn 3: the deadline plays a held player's accepted line. */
+	ck_assert_int_eq(submit("cat", "pc", "add 2\nwait"), WP_OK);
+	ck_assert_int_eq(submit("ann", "pa", "add 1"), WP_OK);
+	ck_assert_int_eq(submit("bob", "pb", "add 1"), WP_OK);
+	ck_assert_uint_eq(run(), 0);
+	g = load();
+	c.now = g.deadline;
+	game_release(&g);
+	ck_assert_uint_eq(run(), 1);
+	g = load();
+	ck_assert_int_eq(g.turn, 4);
+	ck_assert_int_eq(g.players[2].nmr, 0); /* cat's add 2 was played */
 	game_release(&g);
 }
 END_TEST
@@ -1114,7 +1153,8 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, not_due_until_all_sent_or_deadline);
 	tcase_add_test(tc, later_submission_replaces_and_wrong_turn_refused);
-	tcase_add_test(tc, wanted_players_delay_early_turns_but_never_count_as_missing);
+	tcase_add_test(tc, wanted_players_never_hold_a_turn_nor_count_as_missing);
+	tcase_add_test(tc, refused_line_or_wait_holds_the_early_turn);
 	tcase_add_test(tc, nmr_counted_then_dropped);
 	tcase_add_test(tc, held_when_most_miss_until_forced);
 	tcase_add_test(tc, held_until_the_missing_orders_come);

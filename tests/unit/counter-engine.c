@@ -132,6 +132,18 @@ static void c_wanted(const struct game *g, bool *wanted)
 		wanted[i] = solo && i > 0 && !C(g)->out[i];
 }
 
+/* One `add` is a whole turn. */
+static char *c_incomplete(const struct game *g, int p, const struct strlist *orders,
+			  const struct engine_ctx *ctx)
+{
+	int v;
+	(void)g, (void)p, (void)ctx;
+	for (size_t i = 0; i < orders->n; i++)
+		if (parse_add(orders->v[i], &v))
+			return NULL;
+	return xstrdup("'add 1', 'add 2' or 'add 3'");
+}
+
 static void c_nmr(const struct game *g, int p, struct strlist *orders)
 {
 	(void)g;
@@ -231,6 +243,7 @@ const struct engine counter_engine = {
 	.check = c_check,
 	.awaited = c_awaited,
 	.wanted = c_wanted,
+	.incomplete = c_incomplete,
 	.nmr = c_nmr,
 	.drop = c_drop,
 	.advance = c_advance,

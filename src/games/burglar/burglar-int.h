@@ -70,6 +70,8 @@ void burglar_check(const struct game *g, int p, struct order_line *lines, size_t
 		   const struct engine_ctx *ctx);
 void burglar_awaited(const struct game *g, bool *awaited);
 void burglar_nmr(const struct game *g, int p, struct strlist *orders);
+char *burglar_incomplete(const struct game *g, int p, const struct strlist *orders,
+			 const struct engine_ctx *ctx);
 void burglar_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 		   struct strlist *out);
 

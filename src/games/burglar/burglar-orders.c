@@ -147,6 +147,15 @@ void burglar_nmr(const struct game *g, int p, struct strlist *orders)
 	(void)g, (void)p, (void)orders; /* no orders: stay and roll */
 }
 
+/* Any set is complete: `leave` and `join` are each a whole turn, and
+ * nothing at all is one too (nobody is awaited). */
+char *burglar_incomplete(const struct game *g, int p, const struct strlist *orders,
+			 const struct engine_ctx *ctx)
+{
+	(void)g, (void)p, (void)orders, (void)ctx;
+	return NULL;
+}
+
 void burglar_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 		   struct strlist *out)
 {

@@ -329,6 +329,7 @@ const struct engine burglar_engine = {
 	.release = burglar_release,
 	.check = burglar_check,
 	.awaited = burglar_awaited,
+	.incomplete = burglar_incomplete,
 	.nmr = burglar_nmr,
 	.drop = burglar_drop,
 	.advance = burglar_advance,

@@ -547,6 +547,7 @@ const struct engine city_of_glass_engine = {
 	.release = cog_release,
 	.check = cog_check,
 	.awaited = cog_awaited,
+	.incomplete = cog_incomplete,
 	.nmr = cog_nmr,
 	.drop = cog_drop,
 	.advance = cog_advance,

@@ -173,6 +173,8 @@ void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	       struct strlist *out);
 void cog_awaited(const struct game *g, bool *awaited);
 void cog_nmr(const struct game *g, int p, struct strlist *orders);
+char *cog_incomplete(const struct game *g, int p, const struct strlist *orders,
+		     const struct engine_ctx *ctx);
 
 /* --- cog-view.c ---------------------------------------------------------- */
 

@@ -503,6 +503,31 @@ void cog_legal(const struct game *g, int p, const struct engine_ctx *ctx, struct
 		}
 }
 
+/* A placing turn needs its `place`; an activation its card: a play (the
+ * move and the exchange after it are the player's to give or not) or a
+ * discard. */
+char *cog_incomplete(const struct game *g, int p, const struct strlist *orders,
+		     const struct engine_ctx *ctx)
+{
+	const struct cog_state *s = COG(g);
+	(void)p, (void)ctx;
+
+	for (size_t i = 0; i < orders->n; i++) {
+		struct cog_order o;
+		const char *code = NULL;
+		char *reason = NULL;
+		bool ok = cog_parse(orders->v[i], &o, &code, &reason);
+		free(reason);
+		if (ok && (s->phase == PH_PLACE ? o.verb == V_PLACE
+						: o.verb == V_PLAY || o.verb == V_JOKER ||
+						  o.verb == V_DISCARD))
+			return NULL;
+	}
+	return xstrdup(s->phase == PH_PLACE
+		       ? "'place X,Y': where your model goes"
+		       : "'play CARD on MODEL' (then 'move ...' if you like) or 'discard CARD'");
+}
+
 /* No orders: the turn places the model at a random spot out of sight, or
  * discards a random card; both are drawn when the turn is played. */
 void cog_nmr(const struct game *g, int p, struct strlist *orders)

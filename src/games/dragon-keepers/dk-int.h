@@ -139,6 +139,8 @@ void dk_check(const struct game *g, int p, struct order_line *lines, size_t n,
 	      const struct engine_ctx *ctx);
 void dk_awaited(const struct game *g, bool *awaited);
 void dk_nmr(const struct game *g, int p, struct strlist *orders);
+char *dk_incomplete(const struct game *g, int p, const struct strlist *orders,
+		    const struct engine_ctx *ctx);
 void dk_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	      struct strlist *out);
 const char *dk_what_to_send(const struct game *g, int p);

@@ -405,20 +405,33 @@ static char *canonical_in(const struct dk *s, int p, const struct parsed *o, con
 		sb_addf(&sb, "%s%s, ", after ? "after your " : "with your keeper", after ? after : "");
 		action_note(s, dk_magic_kind[o->card], o->colour, reroll, &sb);
 		break;
+	/* The choices: one note for every word of each, so that 'help'
+	 * shows each as one line ("reroll white|red|none # ..."). */
 	case V_MEND:
-		sb_addf(&sb, "mend %s", o->choice == NDRAGONS ? "none" : dk_colour_word[o->colour]);
+		sb_addf(&sb, "mend %s # %s", o->choice == NDRAGONS ? "none" : dk_colour_word[o->colour],
+			s->mode == M_KEEPER
+			? "if you guard your favourite alone: the dragon that loses an arrow "
+			  "(default: the most wounded)"
+			: "when a power of yours heals an arrow: the dragon it comes off "
+			  "(default: the most wounded)");
 		break;
 	case V_REROLL:
-		sb_addf(&sb, "reroll %s", reroll_word[o->choice]);
+		sb_addf(&sb, "reroll %s # when the Blue dragon attacks for you: which missed die "
+			     "it rolls again (default: red, else white)", reroll_word[o->choice]);
 		break;
 	case V_GREEN:
-		sb_addf(&sb, "green %s", o->choice ? "mend" : "flame");
+		sb_addf(&sb, "green %s # when the Green dragon attacks for you: a flame on the "
+			     "hunter card, or an arrow healed (default: flame)",
+			o->choice ? "mend" : "flame");
 		break;
 	case V_REWARD:
-		sb_addf(&sb, "reward %s", dk_action_word[o->choice]);
+		sb_addf(&sb, "reward %s # the action token a successful training earns you "
+			     "(default: attack)", dk_action_word[o->choice]);
 		break;
 	case V_TAKE:
-		sb_addf(&sb, "take %s", take_word[o->choice]);
+		sb_addf(&sb, "take %s # the magic card a successful Defend or Heal earns you: the "
+			     "one face up at the left, or the top of the discard pile (default: "
+			     "discard)", take_word[o->choice]);
 		break;
 	default:
 		BUG("verb %d", o->verb);
@@ -708,46 +721,83 @@ void dk_nmr(const struct game *g, int p, struct strlist *orders)
 	strlist_add(orders, DK(g)->mode == M_KEEPER ? "keeper random" : "pass");
 }
 
+/* A round needs a keeper card (keeper mode), or a keeper with its action
+ * token or `pass` (dragon mode); magic cards and the choices are extras. */
+char *dk_incomplete(const struct game *g, int p, const struct strlist *orders,
+		    const struct engine_ctx *ctx)
+{
+	bool dragon = DK(g)->mode == M_DRAGON;
+	(void)ctx;
+
+	for (size_t i = 0; i < orders->n; i++) {
+		struct parsed x;
+		parse_line(g, p, orders->v[i], &x);
+		free(x.reason);
+		if (x.code)
+			continue;
+		if (x.verb == V_PLAY || x.verb == V_PASS || (!dragon && x.verb == V_KEEPER))
+			return NULL;
+	}
+	return xstrdup(dragon ? "your keeper card and action ('play COLOUR ACTION'), or 'pass'"
+			      : "your keeper card ('keeper COLOUR')");
+}
+
 static void add_canon(const struct game *g, int p, struct parsed *o, struct strlist *out)
 {
 	strlist_take(out, bare(canonical(g, p, o)));
 }
 
+/* Player p's plays and magic on dragon c that would work now (failing:
+ * those that would not), in the dragon game. */
+static void add_dragon_orders(const struct game *g, int p, int c, const int *cards, int m,
+			      bool failing, struct strlist *out)
+{
+	const struct dk_player *pl = &DK(g)->pl[p];
+	struct parsed o;
+
+	memset(&o, 0, sizeof o);
+	for (int a = 0; a < NACTIONS; a++) {
+		char *line;
+		if (!(pl->hand & (1u << c)) || !pl->tokens[a])
+			continue;
+		o.verb = V_PLAY;
+		o.colour = c;
+		o.action = a;
+		line = canonical(g, p, &o);
+		if ((strstr(line, "# fails") != NULL) == failing)
+			strlist_take(out, bare(line));
+		else
+			free(line);
+	}
+	for (int i = 0; i < m; i++)
+		for (int when = 0; when < 2; when++) {
+			char *line;
+			o.verb = V_MAGIC;
+			o.card = cards[i];
+			o.colour = c;
+			o.when = when;
+			line = canonical(g, p, &o);
+			if ((strstr(line, "fails") != NULL) == failing)
+				strlist_take(out, bare(line));
+			else
+				free(line);
+		}
+}
+
 static void legal_dragon(const struct game *g, int p, struct strlist *out)
 {
 	const struct dk *s = DK(g);
-	const struct dk_player *pl = &s->pl[p];
 	struct parsed o;
 	int cards[NMAGIC], m = dk_magic_held(s, p, cards);
 
 	memset(&o, 0, sizeof o);
-	/* The plays that would work as things stand first, for 'help'. */
-	for (int failing = 0; failing < 2; failing++)
-		for (int c = 0; c < NDRAGONS; c++)
-			for (int a = 0; a < NACTIONS; a++) {
-				char *line;
-				if (!(pl->hand & (1u << c)) || !pl->tokens[a])
-					continue;
-				o.verb = V_PLAY;
-				o.colour = c;
-				o.action = a;
-				line = canonical(g, p, &o);
-				if ((strstr(line, "# fails") != NULL) == failing)
-					strlist_take(out, bare(line));
-				else
-					free(line);
-			}
+	/* For 'help': what would work as things stand first, dragon by
+	 * dragon (its plays, then its magic), then pass and the choices;
+	 * what would fail now last. */
+	for (int c = 0; c < NDRAGONS; c++)
+		add_dragon_orders(g, p, c, cards, m, false, out);
 	o.verb = V_PASS;
 	add_canon(g, p, &o, out);
-	for (int i = 0; i < m; i++)
-		for (int c = 0; c < NDRAGONS; c++)
-			for (int when = 0; when < 2; when++) {
-				o.verb = V_MAGIC;
-				o.card = cards[i];
-				o.colour = c;
-				o.when = when;
-				add_canon(g, p, &o, out);
-			}
 	for (int c = 0; c < NDRAGONS; c++)
 		strlist_addf(out, "mend %s", dk_colour_word[c]);
 	for (int k = 0; k < 3; k++)
@@ -758,6 +808,8 @@ static void legal_dragon(const struct game *g, int p, struct strlist *out)
 		strlist_addf(out, "reward %s", dk_action_word[a]);
 	for (int k = 0; k < 2; k++)
 		strlist_addf(out, "take %s", take_word[k]);
+	for (int c = 0; c < NDRAGONS; c++)
+		add_dragon_orders(g, p, c, cards, m, true, out);
 }
 
 void dk_legal(const struct game *g, int p, const struct engine_ctx *ctx,

@@ -784,6 +784,7 @@ const struct engine dragon_keepers_engine = {
 	.release = dk_release,
 	.check = dk_check,
 	.awaited = dk_awaited,
+	.incomplete = dk_incomplete,
 	.wanted = NULL,
 	.nmr = dk_nmr,
 	.drop = dk_drop,

@@ -219,6 +219,8 @@ void dp_awaited(const struct game *g, bool *awaited);
 void dp_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	      struct strlist *out);
 void dp_nmr(const struct game *g, int p, struct strlist *orders);
+char *dp_incomplete(const struct game *g, int p, const struct strlist *orders,
+		    const struct engine_ctx *ctx);
 
 /* --- dp-play.c ----------------------------------------------------------- */
 

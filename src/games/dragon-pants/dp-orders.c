@@ -469,6 +469,37 @@ void dp_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	strlist_add(out, "lose default");
 }
 
+/* A turn is two actions (one more for each Boost played): complete once
+ * they are all given, or the player passes.  The lines were accepted
+ * together, so counting them is enough. */
+char *dp_incomplete(const struct game *g, int p, const struct strlist *orders,
+		    const struct engine_ctx *ctx)
+{
+	int used = 0, allowed = 2;
+	(void)p, (void)ctx;
+
+	for (size_t i = 0; i < orders->n; i++) {
+		struct dp_order o;
+		const char *code = NULL;
+		char *reason = NULL;
+		bool ok = dp_order_parse(g, orders->v[i], &o, &code, &reason);
+		free(reason);
+		if (!ok || !dp_is_action(&o))
+			continue;
+		if (o.verb == O_PASS)
+			return NULL;
+		if (o.verb == O_PLAY && o.card == C_BOOST)
+			allowed++;
+		else
+			used++;
+	}
+	if (used >= allowed)
+		return NULL;
+	return used ? xasprintf("your %s action of %d, or 'pass' to end your turn there",
+				used == 1 ? "second" : "third", allowed)
+		    : xasprintf("your %d actions (move, draw, play), or 'pass'", allowed);
+}
+
 void dp_nmr(const struct game *g, int p, struct strlist *orders)
 {
 	const struct dp_state *s = g->state;

@@ -432,6 +432,7 @@ const struct engine dragon_pants_engine = {
 	.release = dp_release,
 	.check = dp_check,
 	.awaited = dp_awaited,
+	.incomplete = dp_incomplete,
 	.nmr = dp_nmr,
 	.drop = dp_drop,
 	.advance = dp_advance,

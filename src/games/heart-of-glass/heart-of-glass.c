@@ -824,6 +824,7 @@ const struct engine heart_of_glass_engine = {
 	.check = hog_check,
 	.awaited = hog_awaited,
 	.wanted = hog_wanted,
+	.incomplete = hog_incomplete,
 	.nmr = hog_nmr,
 	.drop = hog_drop,
 	.advance = hog_advance,

@@ -150,6 +150,8 @@ void hog_check(const struct game *g, int p, struct order_line *lines, size_t n,
 void hog_awaited(const struct game *g, bool *awaited);
 void hog_wanted(const struct game *g, bool *wanted);
 void hog_nmr(const struct game *g, int p, struct strlist *orders);
+char *hog_incomplete(const struct game *g, int p, const struct strlist *orders,
+		     const struct engine_ctx *ctx);
 void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	       struct strlist *out);
 /* What player p must send now, as a sentence, or NULL. */

@@ -575,6 +575,54 @@ void hog_wanted(const struct game *g, bool *wanted)
 		wanted[p] = h->phase == PH_RESOLVE && h->m[p].life == L_ALIVE;
 }
 
+/* One part of a set, when it is missing. */
+static void need(struct sb *out, bool missing, const char *what)
+{
+	if (missing)
+		sb_addf(out, "%s%s", out->len ? ", " : "", what);
+}
+
+/* Everything the player's part of this turn has: a Minion's five lines,
+ * the Dragon's type, name and description, the +1, the Dragon's card and
+ * scene, the Minion's reaction, card and resolution.  A vote is never
+ * required. */
+char *hog_incomplete(const struct game *g, int p, const struct strlist *orders,
+		     const struct engine_ctx *ctx)
+{
+	const struct hog *h = HOG(g);
+	struct hog_orders o;
+	struct sb out = SB_INIT;
+	(void)ctx;
+
+	hog_orders_read(g, p, orders, &o);
+	if (creating(g, p)) {
+		need(&out, !o.name, "'name NAME'");
+		need(&out, !o.nature, "'nature WHAT THEY ARE'");
+		need(&out, !o.desc, "'describe TEXT'");
+		need(&out, o.pick < 0, "'pick TRAIT'");
+		need(&out, o.ntok < 2, "'tokens TRAIT TRAIT'");
+	} else if (h->phase == PH_TYPE && p == h->chooser) {
+		need(&out, o.type < 0, "'type cave|fire|river|wyrm'");
+		need(&out, !o.name, "'name NAME'");
+		need(&out, !o.desc, "'describe TEXT'");
+	} else if (h->phase == PH_RAISE && p != h->chooser) {
+		need(&out, o.raise < 0, "'raise TRAIT'");
+	} else if (is_role(g, p, PH_CONFLICT, true)) {
+		need(&out, o.card < 0, "'play CARD'");
+		need(&out, !o.frame, "'frame TEXT'");
+	} else if (is_role(g, p, PH_RESOLVE, false)) {
+		need(&out, !o.react, "'react TEXT'");
+		need(&out, o.card < 0, "'play CARD'");
+		need(&out, !o.resolve, "'resolve TEXT'");
+	}
+	hog_orders_release(&o);
+	if (!out.len) {
+		sb_release(&out);
+		return NULL;
+	}
+	return sb_detach(&out);
+}
+
 static int lowest_card(const struct hog *h, int p)
 {
 	int cards[NCARDS];
@@ -616,18 +664,27 @@ void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	if (h->phase == PH_OVER || h->m[p].life == L_DEAD || g->players[p].dropped)
 		return;
 	if (creating(g, p)) {
-		for (int t = 0; t < NTRAITS; t++)
+		/* First the five lines a Minion needs, as one block to copy
+		 * (and rewrite), then the other picks and tokens. */
+		strlist_addf(out, "name %s", hog_name(g, p));
+		strlist_add(out, "nature a Minion of the Dragon");
+		strlist_add(out, "describe (none)");
+		strlist_addf(out, "pick %s", hog_trait_word[0]);
+		strlist_addf(out, "tokens %s %s", hog_trait_word[1], hog_trait_word[2]);
+		for (int t = 1; t < NTRAITS; t++)
 			strlist_addf(out, "pick %s", hog_trait_word[t]);
 		for (int a = 0; a < NTRAITS; a++)
 			for (int b = a; b < NTRAITS; b++)
-				strlist_addf(out, "tokens %s %s", hog_trait_word[a],
-					     hog_trait_word[b]);
-		strlist_addf(out, "name %s", hog_name(g, p));
+				if (a != 1 || b != 2)
+					strlist_addf(out, "tokens %s %s", hog_trait_word[a],
+						     hog_trait_word[b]);
 		return;
 	}
 	if (h->phase == PH_TYPE && p == h->chooser) {
 		for (int t = 0; t < NTRAITS; t++)
 			strlist_addf(out, "type %s", hog_type_word[t]);
+		strlist_add(out, "name the Dragon");
+		strlist_add(out, "describe (none)");
 		return;
 	}
 	if (h->phase == PH_RAISE && p != h->chooser) {
@@ -637,12 +694,17 @@ void hog_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 	}
 	if ((h->phase == PH_CONFLICT && s->dragon == p) ||
 	    (h->phase == PH_RESOLVE && s->minion == p)) {
+		/* Every line the part needs is offered: the texts as
+		 * "(none)", for the player to write over. */
+		if (h->phase == PH_RESOLVE)
+			strlist_add(out, "react (none)");
 		n = hog_hand(h, p, cards);
 		for (int i = 0; i < n; i++) {
 			char code[8];
 			card_code(cards[i], code);
 			strlist_addf(out, "play %s", code);
 		}
+		strlist_add(out, h->phase == PH_CONFLICT ? "frame (none)" : "resolve (none)");
 	}
 	if (h->phase == PH_RESOLVE) {
 		if (s->dragon != p)

@@ -26,6 +26,8 @@ int tally_add_of(const char *line);
 void tally_check(const struct game *g, int p, struct order_line *lines, size_t n,
 		 const struct engine_ctx *ctx);
 void tally_awaited(const struct game *g, bool *awaited);
+char *tally_incomplete(const struct game *g, int p, const struct strlist *orders,
+		       const struct engine_ctx *ctx);
 void tally_nmr(const struct game *g, int p, struct strlist *orders);
 void tally_legal(const struct game *g, int p, const struct engine_ctx *ctx,
 		 struct strlist *out);

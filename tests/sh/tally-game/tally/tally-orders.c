@@ -30,6 +30,17 @@ void tally_awaited(const struct game *g, bool *awaited)
 		awaited[i] = true;
 }
 
+/* One `add` is a whole turn. */
+char *tally_incomplete(const struct game *g, int p, const struct strlist *orders,
+		       const struct engine_ctx *ctx)
+{
+	(void)g, (void)p, (void)ctx;
+	for (size_t i = 0; i < orders->n; i++)
+		if (tally_add_of(orders->v[i]))
+			return NULL;
+	return xstrdup("'add 1' or 'add 2'");
+}
+
 void tally_nmr(const struct game *g, int p, struct strlist *orders)
 {
 	(void)g, (void)p, (void)orders;

@@ -62,6 +62,7 @@ const struct engine tally_engine = {
 	.release = tally_release,
 	.check = tally_check,
 	.awaited = tally_awaited,
+	.incomplete = tally_incomplete,
 	.nmr = tally_nmr,
 	.drop = tally_drop,
 	.advance = tally_advance,
