@@ -15,6 +15,7 @@
 #include "fsutil.h"
 #include "schedule.h"
 #include "site-md.h"
+#include "site-report.h"
 #include "site.h"
 #include "svgview.h"
 
@@ -44,6 +45,15 @@ static const char style_css[] =
 	"svg.board-grid{max-width:22rem}\n"
 	"pre{overflow-x:auto;max-width:100%;background:#f4efe6;padding:.75rem;border-radius:.4rem;\n"
 	"  font-size:.85rem;line-height:1.35}\n"
+	"/* The board in characters: a face small enough that a phone shows a\n"
+	"   whole line (the widest are about 60 characters). */\n"
+	"pre.art{font-size:min(.85rem,2.2vw);padding:.5rem}\n"
+	"details.art summary{cursor:pointer;color:#7a3b00}\n"
+	".report ul{padding-left:1.2rem;margin:.3rem 0 .8rem}\n"
+	".report ul ul{margin:.1rem 0}\n"
+	".report table{margin:.3rem 0 .8rem}\n"
+	".report th{font-weight:600}\n"
+	".report h3 + p.note{margin-top:-.3rem}\n"
 	".turns{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0}\n"
 	".turns a{display:inline-block;padding:.2rem .6rem;border:1px solid #d8cfc0;\n"
 	"  border-radius:.3rem;background:#fff;text-decoration:none}\n"
@@ -254,14 +264,14 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 		board_svg(&o, have ? &after : g);
 	if (have > 0)
 		game_release(&after);
-	sb_adds(&o, "<h2>Public report</h2>\n");
+	sb_adds(&o, "<section class=\"report\">\n");
 	if (fs_exists(report) && !fs_read_file(report, &text, &len, &e)) {
-		sb_adds(&o, "<pre class=\"report\">");
-		sb_add_escaped(&o, text);
-		sb_adds(&o, "</pre>\n");
+		site_report_html(text, &o);
 	} else {
-		sb_adds(&o, "<p class=\"note\">The report of this turn was not kept.</p>\n");
+		sb_adds(&o, "<h2>Public report</h2>\n"
+			    "<p class=\"note\">The report of this turn was not kept.</p>\n");
 	}
+	sb_adds(&o, "</section>\n");
 	pager(&o, t, g->turn - 1);
 	page_close(&o);
 	rc = put(path, &o, err);
