@@ -511,6 +511,15 @@ static char *cog_invariant(const struct game *g)
 	return phase_invariant(s, placed);
 }
 
+/* The one who wins first, once the game is over. */
+static void cog_standings(const struct game *g, int *place, char **note)
+{
+	const struct cog_state *s = g->state;
+	(void)note;
+	for (size_t p = 0; s->winner >= 0 && p < g->nplayers; p++)
+		place[p] = s->winner == (int)p ? 1 : 2;
+}
+
 const struct engine city_of_glass_engine = {
 	.name = "city-of-glass",
 	.title = "City of Glass",
@@ -530,6 +539,7 @@ const struct engine city_of_glass_engine = {
 	.drop = cog_drop,
 	.advance = cog_advance,
 	.over = cog_over,
+	.standings = cog_standings,
 	.view = cog_view,
 	.board = cog_board,
 	.legal = cog_legal,

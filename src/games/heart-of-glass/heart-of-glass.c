@@ -783,6 +783,17 @@ static char *hog_invariant(const struct game *g)
 	return why;
 }
 
+/* The winners, once the story has ended. */
+static void hog_standings(const struct game *g, int *place, char **note)
+{
+	const struct hog *s = HOG(g);
+	(void)note;
+	if (!hog_over(g))
+		return;
+	for (size_t p = 0; p < g->nplayers && p < 64; p++)
+		place[p] = s->winners & (1ull << p) ? 1 : 2;
+}
+
 const struct engine heart_of_glass_engine = {
 	.name = "heart-of-glass",
 	.title = "Heart of Glass",
@@ -802,6 +813,7 @@ const struct engine heart_of_glass_engine = {
 	.drop = hog_drop,
 	.advance = hog_advance,
 	.over = hog_over,
+	.standings = hog_standings,
 	.view = hog_view,
 	.board = hog_board,
 	.legal = hog_legal,
