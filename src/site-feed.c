@@ -237,13 +237,19 @@ static char *ics_time(long long t)
 
 static void deadline_event(struct sb *o, const struct campaign *c, const struct game *g)
 {
-	char *uid = xasprintf("%s-turn-%d@%s", g->id, g->turn, sender_domain(c));
+	struct sb tagged = SB_INIT;
+	char *uid;
 	char *stamp = ics_time(g->last_run ? g->last_run : g->created);
 	char *start = ics_time(g->deadline), *rules = site_rules_title(g);
 	char *summary = xasprintf("%s: orders for turn %d due", g->id, g->turn);
 	char *what = xasprintf("The latest the turn runs: turn %d of %s (%s). It may run "
 			       "earlier, once every player it waits for has sent orders.",
 			       g->turn, g->id, rules);
+	/* The feed's tag of the turn, not DOMAIN-with-an-at, which would read
+	 * as somebody's address. */
+	tag(&tagged, c, g);
+	sb_addf(&tagged, "/turn/%d", g->turn);
+	uid = sb_detach(&tagged);
 	ics_line(o, "BEGIN", "VEVENT", false);
 	ics_line(o, "UID", uid, false);
 	ics_line(o, "DTSTAMP", stamp, false);
