@@ -139,7 +139,7 @@ static size_t columns(const struct rline *l, size_t n, size_t *start, size_t max
 static void table(struct sb *o, const struct rline *l, size_t n, const size_t *start,
 		  size_t ncols)
 {
-	sb_adds(o, "<div class=\"scroll\"><table class=\"report\">\n");
+	sb_adds(o, "<div class=\"scroll\"><table class=\"report\"><tbody>\n");
 	for (size_t i = 0; i < n; i++) {
 		sb_adds(o, "<tr>");
 		for (size_t c = 0; c < ncols; c++) {
@@ -150,7 +150,7 @@ static void table(struct sb *o, const struct rline *l, size_t n, const size_t *s
 		}
 		sb_adds(o, "</tr>\n");
 	}
-	sb_adds(o, "</table></div>\n");
+	sb_adds(o, "</tbody></table></div>\n");
 }
 
 /* --- lists ----------------------------------------------------------------- */

@@ -139,9 +139,9 @@ static int player_page(const struct site_game *games, size_t n, const char *name
 	site_page_open(&o, "../", title, NULL);
 	sb_adds(&o, " <a href=\"index.html\">Players</a>");
 	site_page_title(&o, title);
-	sb_adds(&o, "<div class=\"scroll\"><table>\n<tr><th scope=\"col\">Game</th>"
+	sb_adds(&o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Game</th>"
 		    "<th scope=\"col\">Rules</th><th scope=\"col\">Seat</th>"
-		    "<th scope=\"col\">Turns</th><th scope=\"col\">Outcome</th></tr>\n");
+		    "<th scope=\"col\">Turns</th><th scope=\"col\">Outcome</th></tr></thead><tbody>\n");
 	for (size_t k = 0; k < n; k++) {
 		const struct game *g = &games[k].g;
 		int p = game_player_index(g, name);
@@ -165,7 +165,7 @@ static int player_page(const struct site_game *games, size_t n, const char *name
 		free(href);
 		site_standing_release(&s);
 	}
-	sb_addf(&o, "</table></div>\n<p>%d game%s, %d won.</p>\n", *played,
+	sb_addf(&o, "</tbody></table></div>\n<p>%d game%s, %d won.</p>\n", *played,
 		*played == 1 ? "" : "s", *won);
 	site_page_close(&o);
 	rc = site_put(path, &o, err);
@@ -196,8 +196,8 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 	qsort(names.v, names.n, sizeof *names.v, name_cmp);
 	site_page_open(&o, "../", "Players", NULL);
 	site_page_title(&o, "Players");
-	sb_adds(&o, "<div class=\"scroll\"><table>\n<tr><th scope=\"col\">Player</th>"
-		    "<th scope=\"col\">Games</th><th scope=\"col\">Won</th></tr>\n");
+	sb_adds(&o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Player</th>"
+		    "<th scope=\"col\">Games</th><th scope=\"col\">Won</th></tr></thead><tbody>\n");
 	for (size_t i = 0; !rc && i < names.n; i++) {
 		int won, played;
 		char *slug = site_player_slug(names.v[i]), *href = xasprintf("%s.html", slug);
@@ -208,7 +208,7 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 		free(href);
 		free(slug);
 	}
-	sb_adds(&o, "</table></div>\n");
+	sb_adds(&o, "</tbody></table></div>\n");
 	site_page_close(&o);
 	if (!rc)
 		rc = site_put(path, &o, err);
@@ -224,10 +224,10 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 static void per_rules(struct sb *o, const struct site_game *games, size_t n)
 {
 	const struct engine *const *engines = engine_list();
-	sb_adds(o, "<h2>Games per rules</h2>\n<div class=\"scroll\"><table>\n"
+	sb_adds(o, "<h2>Games per rules</h2>\n<div class=\"scroll\"><table><thead>\n"
 		   "<tr><th scope=\"col\">Rules</th><th scope=\"col\">Games</th>"
 		   "<th scope=\"col\">Finished</th><th scope=\"col\">Turns of a finished game"
-		   "</th><th scope=\"col\">Orders missed</th></tr>\n");
+		   "</th><th scope=\"col\">Orders missed</th></tr></thead><tbody>\n");
 	for (size_t e = 0; engines[e]; e++) {
 		int games_n = 0, done = 0, shortest = 0, longest = 0, sum = 0;
 		long missed = 0, due = 0;
@@ -258,7 +258,7 @@ static void per_rules(struct sb *o, const struct site_game *games, size_t n)
 		sb_addf(o, "</td><td>%ld of %ld (%.0f%%)</td></tr>\n", missed, due,
 			due ? 100.0 * missed / due : 0.0);
 	}
-	sb_adds(o, "</table></div>\n");
+	sb_adds(o, "</tbody></table></div>\n");
 }
 
 /* The chi-square value that chance exceeds one time in twenty, by degrees
@@ -299,9 +299,9 @@ static void by_seat(struct sb *o, const struct site_game *games, size_t n)
 		sb_adds(o, "<p>No game has finished with a winner yet.</p>\n");
 		return;
 	}
-	sb_adds(o, "<div class=\"scroll\"><table>\n<tr><th scope=\"col\">Seat</th>"
+	sb_adds(o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Seat</th>"
 		   "<th scope=\"col\">Finished games</th><th scope=\"col\">Wins</th>"
-		   "<th scope=\"col\">Wins if seats did not matter</th></tr>\n");
+		   "<th scope=\"col\">Wins if seats did not matter</th></tr></thead><tbody>\n");
 	for (int p = 0; p < seats; p++) {
 		sb_addf(o, "<tr><th scope=\"row\">%d</th><td>%d</td><td>%d</td><td>%.1f</td></tr>\n",
 			p + 1, in[p], won[p], expect[p]);
@@ -309,7 +309,7 @@ static void by_seat(struct sb *o, const struct site_game *games, size_t n)
 			chi2 += (won[p] - expect[p]) * (won[p] - expect[p]) / expect[p];
 		weak |= expect[p] < 5;
 	}
-	sb_adds(o, "</table></div>\n");
+	sb_adds(o, "</tbody></table></div>\n");
 	sb_addf(o, "<p class=\"chi2\">Chi-square over %d seat%s: %.2f on %d degree%s of freedom",
 		seats, seats == 1 ? "" : "s", chi2, seats - 1, seats == 2 ? "" : "s");
 	if (seats < 2 || seats - 1 > (int)ARRAY_SIZE(chi2_05)) {

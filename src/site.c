@@ -142,9 +142,9 @@ static void standings_table(struct sb *o, const struct game *g)
 {
 	struct site_standing s;
 	site_standings(g, &s);
-	sb_addf(o, "<h2>%s</h2>\n<div class=\"scroll\"><table class=\"standings\">\n"
+	sb_addf(o, "<h2>%s</h2>\n<div class=\"scroll\"><table class=\"standings\"><thead>\n"
 		   "<tr><th scope=\"col\">Place</th><th scope=\"col\">Player</th>"
-		   "<th scope=\"col\">Standing</th></tr>\n",
+		   "<th scope=\"col\">Standing</th></tr></thead><tbody>\n",
 		g->status == GAME_OVER ? "Final standings" : "Standings");
 	for (int place = 1; place <= (int)g->nplayers + 1; place++)
 		for (size_t p = 0; p < g->nplayers; p++) {
@@ -171,7 +171,7 @@ static void standings_table(struct sb *o, const struct game *g)
 				sb_adds(o, " (seat open)");
 			sb_adds(o, "</td></tr>\n");
 		}
-	sb_adds(o, "</table></div>\n");
+	sb_adds(o, "</tbody></table></div>\n");
 	site_standing_release(&s);
 }
 
@@ -211,10 +211,12 @@ static void board_svg(struct sb *o, const struct game *g)
 	view_release(&v);
 }
 
-static void pager(struct sb *o, int t, int last)
+/* The way to the turns before and after; where names it for readers of
+ * the page's landmarks (it comes above the report and below it). */
+static void pager(struct sb *o, int t, int last, const char *where)
 {
 	char href[32], label[48];
-	sb_adds(o, "<nav class=\"pager\" aria-label=\"turns\"><span>");
+	sb_addf(o, "<nav class=\"pager\" aria-label=\"turns, %s\"><span>", where);
 	if (t > 1) {
 		snprintf(href, sizeof href, "%04d.html", t - 1);
 		snprintf(label, sizeof label, "\u2190 Turn %d", t - 1);
@@ -259,7 +261,7 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 	sb_adds(&o, "</a>");
 	site_page_title(&o, title);
 	free(title);
-	pager(&o, t, g->turn - 1);
+	pager(&o, t, g->turn - 1, "above");
 	have = state_after(c, g, t, &after);
 	if (have >= 0)
 		board_svg(&o, have ? &after : g);
@@ -273,7 +275,7 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 			    "<p class=\"note\">The report of this turn was not kept.</p>\n");
 	}
 	sb_adds(&o, "</section>\n");
-	pager(&o, t, g->turn - 1);
+	pager(&o, t, g->turn - 1, "below");
 	site_page_close(&o);
 	rc = site_put(path, &o, err);
 out:
