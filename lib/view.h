@@ -62,7 +62,7 @@ struct view_track {
 };
 
 /* A line of the picture's legend: a swatch of fill (NULL: none) and what
- * it stands for, e.g. ("water", "water: no dragon may be hit there"). */
+ * it stands for, e.g. ("gold", "the value now"). */
 struct view_key {
 	char *fill;
 	char *text;

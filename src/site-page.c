@@ -1,6 +1,7 @@
 /* site-page.c - what every page of the web archive shares: its head and
- * foot, the style sheet, links, and writing a page only when it changed;
- * see site-int.h. */
+ * foot, the style sheet, links, writing a page only when it changed, and
+ * what several pages say of a game (standings, the rules played); see
+ * site-int.h. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -128,3 +129,32 @@ long long site_stamp(const char *path, bool changed)
 	return stat(path, &st) ? -1 : t->tv_sec * 1000000000LL + t->tv_nsec;
 }
 
+/* --- what several pages say of a game ------------------------------------- */
+
+void site_standings(const struct game *g, struct site_standing *s)
+{
+	s->place = xcalloc(g->nplayers + 1, sizeof *s->place);
+	s->note = xcalloc(g->nplayers + 1, sizeof *s->note);
+	s->n = g->nplayers;
+	s->nwinners = 0;
+	if (g->engine->standings)
+		g->engine->standings(g, s->place, s->note);
+	for (size_t p = 0; g->status == GAME_OVER && p < g->nplayers; p++)
+		s->nwinners += s->place[p] == 1;
+}
+
+void site_standing_release(struct site_standing *s)
+{
+	for (size_t p = 0; p < s->n; p++)
+		free(s->note[p]);
+	free(s->note);
+	free(s->place);
+}
+
+char *site_rules_title(const struct game *g)
+{
+	char *v = g->engine->variant ? g->engine->variant(g) : NULL;
+	char *t = v ? xasprintf("%s, %s", g->engine->title, v) : xstrdup(g->engine->title);
+	free(v);
+	return t;
+}

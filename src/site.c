@@ -40,34 +40,6 @@ static int open_seats(const struct game *g, int *offered)
 				   : 0);
 }
 
-void site_standings(const struct game *g, struct site_standing *s)
-{
-	s->place = xcalloc(g->nplayers + 1, sizeof *s->place);
-	s->note = xcalloc(g->nplayers + 1, sizeof *s->note);
-	s->n = g->nplayers;
-	s->nwinners = 0;
-	if (g->engine->standings)
-		g->engine->standings(g, s->place, s->note);
-	for (size_t p = 0; g->status == GAME_OVER && p < g->nplayers; p++)
-		s->nwinners += s->place[p] == 1;
-}
-
-void site_standing_release(struct site_standing *s)
-{
-	for (size_t p = 0; p < s->n; p++)
-		free(s->note[p]);
-	free(s->note);
-	free(s->place);
-}
-
-char *site_rules_title(const struct game *g)
-{
-	char *v = g->engine->variant ? g->engine->variant(g) : NULL;
-	char *t = v ? xasprintf("%s, %s", g->engine->title, v) : xstrdup(g->engine->title);
-	free(v);
-	return t;
-}
-
 static void player_link(struct sb *o, const char *up, const char *name)
 {
 	char *slug = site_player_slug(name), *href = xasprintf("%splayers/%s.html", up, slug);
