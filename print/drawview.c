@@ -329,6 +329,23 @@ static void track(void *ctx, const struct view_track *t)
 	}
 }
 
+/* Every kind: the legend, under the tracks, a swatch and its words a
+ * line. */
+static void key(void *ctx, const struct view_key *k)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double y = dr->ty -= 5.5;
+	if (k->fill) {
+		fill_named(d, dr->v, k->fill);
+		print_stroke_rgb(d, 0.3, 0.3, 0.3);
+		print_rect(d, dr->x, y, 4, 4, 0.5, PRINT_FILL_STROKE);
+	}
+	print_fill_rgb(d, 0, 0, 0);
+	print_text(d, PRINT_SANS, 8, dr->x + (k->fill ? 6 : 0), y + 1.1, PRINT_LEFT,
+		   k->text ? k->text : "");
+}
+
 static void end(void *ctx)
 {
 	struct drawing *dr = ctx;
@@ -339,17 +356,19 @@ double print_view(struct print_doc *d, const struct view *v, double x, double y,
 		  double h)
 {
 	static const struct view_walker grid = {
-		.begin = begin, .part = grid_part, .cell = grid_cell, .track = track, .end = end,
+		.begin = begin, .part = grid_part, .cell = grid_cell, .track = track, .key = key,
+		.end = end,
 	};
 	static const struct view_walker hexes = {
 		.begin = begin, .part = hexes_part, .cell = hexes_cell, .line = hexes_line,
-		.piece = hexes_piece, .track = track, .end = end,
+		.piece = hexes_piece, .track = track, .key = key, .end = end,
 	};
 	static const struct view_walker map = {
 		.begin = begin, .part = map_part, .cell = map_cell, .line = map_line,
-		.track = track, .end = end,
+		.track = track, .key = key, .end = end,
 	};
-	static const struct view_walker tracks = { .begin = begin, .track = track, .end = end };
+	static const struct view_walker tracks = { .begin = begin, .track = track, .key = key,
+						   .end = end };
 	struct drawing dr = { .d = d, .v = v, .x = x, .y = y, .w = w, .h = h };
 
 	view_walk(v, VIEW_STACKED,

@@ -10,6 +10,7 @@
 #include "svgview.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -254,20 +255,41 @@ static void track(void *ctx, const struct view_track *t)
 }
 
 /* Every kind: the legend, under the tracks, a swatch and its words a
- * line. */
+ * line, the words wrapped at KEY_CHARS so that none runs past the
+ * picture's edge and a phone, which shows the picture at about three
+ * quarters of its size, still reads them. */
+#define KEY_CHARS 52
 static void key(void *ctx, const struct view_key *k)
 {
 	struct svg *g = ctx;
 	struct sb *out = &g->body;
-	double y = g->ty;
+	const char *p = k->text ? k->text : "";
+	double x = k->fill ? 24 : 0, y = g->ty;
+
 	if (k->fill) {
-		sb_addf(out, "<rect x=\"0.5\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\"",
+		sb_addf(out, "<rect x=\"0.5\" y=\"%.1f\" width=\"16\" height=\"16\" rx=\"2\"",
 			y + 0.5);
 		fill_attr(out, g->v, k->fill);
 		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 	}
-	text(out, k->fill ? 20 : 0, y + 12, 13, false, "start", k->text ? k->text : "");
-	g->ty = y + 18;
+	do {
+		size_t n = strlen(p), cut = n;
+		char *line;
+		if (n > KEY_CHARS) {
+			cut = KEY_CHARS;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = KEY_CHARS;
+		}
+		line = xstrndup(p, cut);
+		text(out, x, y + 13.5, 15, false, "start", line);
+		free(line);
+		p += cut;
+		p += strspn(p, " ");
+		y += 19;
+	} while (*p);
+	g->ty = y + 3;
 }
 
 void print_view_svg(const struct view *v, struct sb *out)

@@ -52,6 +52,8 @@ const char site_style_css[] =
 	".scroll{overflow-x:auto}\n"
 	"table{border-collapse:collapse}\n"
 	"td,th{border:1px solid #d8cfc0;padding:.2rem .4rem;text-align:left;vertical-align:top}\n"
+	"/* A cell's words break only where they must, not a letter a line. */\n"
+	"table{overflow-wrap:break-word}\n"
 	".note{color:#666}\n"
 	"@media (max-width:30rem){body{padding:0 .6rem 1.5rem}pre{font-size:.72rem}\n"
 	"  h1{font-size:1.35rem}}\n";

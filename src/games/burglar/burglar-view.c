@@ -126,4 +126,7 @@ void burglar_board(const struct game *g, int p, struct view *v)
 		if (n == 7)
 			c->fill = xstrdup("gold");
 	}
+	view_add_key(v, "gold", "7: the Dragon's Hoard, which holds any number of tokens");
+	view_add_key(v, NULL, "a number over dots: the tokens in a coffer (at most one) "
+			      "or the Hoard");
 }

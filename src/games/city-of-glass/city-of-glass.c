@@ -511,13 +511,16 @@ static char *cog_invariant(const struct game *g)
 	return phase_invariant(s, placed);
 }
 
-/* The one who wins first, once the game is over. */
+/* The one who wins first, once the game is over; before, nobody leads,
+ * and each hand's size is what the table sees. */
 static void cog_standings(const struct game *g, int *place, char **note)
 {
 	const struct cog_state *s = g->state;
-	(void)note;
-	for (size_t p = 0; s->winner >= 0 && p < g->nplayers; p++)
-		place[p] = s->winner == (int)p ? 1 : 2;
+	for (size_t p = 0; p < g->nplayers && p < COG_MAXP; p++) {
+		if (s->winner >= 0)
+			place[p] = s->winner == (int)p ? 1 : 2;
+		note[p] = xasprintf("%d card%s in hand", s->nhand[p], s->nhand[p] == 1 ? "" : "s");
+	}
 }
 
 const struct engine city_of_glass_engine = {

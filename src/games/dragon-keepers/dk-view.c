@@ -296,6 +296,9 @@ void dk_board(const struct game *g, int p, struct view *v)
 		keeper_hand(s, p, fill, v);
 	else if (hand)
 		hand_cards(s, p, fill, v);
+	view_add_key(v, "grey", "the hunter card; its number: the hunter dice on it");
+	view_add_key(v, NULL, "a dragon's number: the hunter dice on it; a dashed line: "
+			      "a dragon the hunter targets");
 }
 
 /* Only the order of the magic deck is hidden, from everybody alike. */
