@@ -255,41 +255,41 @@ static void track(void *ctx, const struct view_track *t)
 }
 
 /* Every kind: the legend, under the tracks, a swatch and its words a
- * line, the words wrapped at KEY_CHARS so that none runs past the
- * picture's edge and a phone, which shows the picture at about three
- * quarters of its size, still reads them. */
-#define KEY_CHARS 52
+ * line.  The words are sized to the picture's width (a small grid is
+ * shown larger) and wrapped so that none runs past its edge. */
 static void key(void *ctx, const struct view_key *k)
 {
 	struct svg *g = ctx;
 	struct sb *out = &g->body;
 	const char *p = k->text ? k->text : "";
-	double x = k->fill ? 24 : 0, y = g->ty;
+	double size = g->w / 32, x = k->fill ? size * 1.6 : 0, y = g->ty;
+	/* a character of DejaVu Sans is about 0.56 of its size */
+	size_t chars = (size_t)fmax(12, (g->w - x) / (size * 0.56));
 
 	if (k->fill) {
-		sb_addf(out, "<rect x=\"0.5\" y=\"%.1f\" width=\"16\" height=\"16\" rx=\"2\"",
-			y + 0.5);
+		sb_addf(out, "<rect x=\"0.5\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\"",
+			y + 0.5, size * 1.07, size * 1.07);
 		fill_attr(out, g->v, k->fill);
 		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 	}
 	do {
 		size_t n = strlen(p), cut = n;
 		char *line;
-		if (n > KEY_CHARS) {
-			cut = KEY_CHARS;
+		if (n > chars) {
+			cut = chars;
 			while (cut > 0 && p[cut] != ' ')
 				cut--;
 			if (!cut)
-				cut = KEY_CHARS;
+				cut = chars;
 		}
 		line = xstrndup(p, cut);
-		text(out, x, y + 13.5, 15, false, "start", line);
+		text(out, x, y + size * 0.9, size, false, "start", line);
 		free(line);
 		p += cut;
 		p += strspn(p, " ");
-		y += 19;
+		y += size * 1.27;
 	} while (*p);
-	g->ty = y + 3;
+	g->ty = y + size * 0.2;
 }
 
 void print_view_svg(const struct view *v, struct sb *out)

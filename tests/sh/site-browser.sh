@@ -46,6 +46,10 @@ npages=$(grep -c . "$scratch/pages")
 ngames=$(ls "$scratch/c/games" | grep -c .)
 [ "$npages" -gt "$ngames" ] && ok || fail "only $npages pages"
 
+# No language, an image with no words, an empty link: axe must say so.
+printf '%s\n' '<!DOCTYPE html><html><head><meta charset="utf-8"/><title>canary</title></head>' \
+	'<body><img src="none.png"/><a href="none.html"></a></body></html>' >"$scratch/canary.html"
+
 # The harness: each page at each width in turn, measured once loaded.
 {
 	cat <<'EOF'
@@ -57,7 +61,7 @@ EOF
 	sed 's|.*|"&",|' "$scratch/pages"
 	cat <<EOF
 ];
-const base = "file://$www/", games = $ngames;
+const base = "file://$www/", games = $ngames, CANARY = "$scratch/canary.html";
 EOF
 	printf 'const AXE = '
 	node -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(process.argv[1], "utf8")))' "$axe"
@@ -135,9 +139,22 @@ async function audit(page) {
 				 v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
 	out.push(`audited ${page}`);
 }
+/* A page made to fail axe, so that an audit that finds nothing is seen
+ * to be able to find something. */
+function canary() {
+	f.onload = async () => {
+		try {
+			const before = out.length;
+			await audit("canary");
+			out.push(`canary ${out.length - before - 1}`);
+		} catch (e) { out.push(`FAIL canary: axe: ${e}`); }
+		document.getElementById("out").textContent = "\n" + out.join("\n") + "\nDONE\n";
+	};
+	f.src = "file://" + CANARY;
+}
 function next() {
 	if (i >= pages.length * widths.length) {
-		document.getElementById("out").textContent = "\n" + out.join("\n") + "\nDONE\n";
+		canary();
 		return;
 	}
 	const page = pages[Math.floor(i / widths.length)], w = widths[i % widths.length];
@@ -164,9 +181,10 @@ grep 'CONSOLE' "$scratch/log" >"$scratch/console" || true
 grep -q '^DONE' "$scratch/dom" && ok || { fail "the harness did not finish"; tail -5 "$scratch/log" >&2; }
 measured=$(grep -c '^ok ' "$scratch/dom" || true)
 [ "$measured" -eq $((npages * 2)) ] && ok || fail "$measured of $((npages * 2)) page loads measured"
-audited=$(grep -c '^audited ' "$scratch/dom" || true)
+audited=$(grep '^audited ' "$scratch/dom" | grep -vc '^audited canary$' || true)
 [ "$audited" -eq "$npages" ] && ok || fail "$audited of $npages pages audited by axe"
-grep '^FAIL' "$scratch/dom" | sed 's/&gt;/>/g; s/&lt;/</g' >"$scratch/bad" || true
+grep -q '^canary [1-9]' "$scratch/dom" && ok || fail "axe found nothing wrong in a page made to fail it"
+grep '^FAIL' "$scratch/dom" | grep -v '^FAIL canary: axe [a-z-]* (' | sed 's/&gt;/>/g; s/&lt;/</g' >"$scratch/bad" || true
 if [ -s "$scratch/bad" ]; then fail "$(wc -l <"$scratch/bad") layout failures"; head -20 "$scratch/bad" >&2; else ok; fi
 
 # Every page valid HTML to html-validate.  The pages are polyglot (HTML
@@ -177,25 +195,36 @@ cat >"$scratch/htmlvalidate.json" <<'JSON'
 JSON
 (cd "$www" && node "$hv" --config "$scratch/htmlvalidate.json" $(cat "$scratch/pages")) >"$scratch/hv" 2>&1 && ok ||
 	{ fail "html-validate: $(grep -c 'error' "$scratch/hv") errors"; head -30 "$scratch/hv" >&2; }
+node "$hv" --config "$scratch/htmlvalidate.json" "$scratch/canary.html" >/dev/null 2>&1 &&
+	fail "html-validate passed a page made to fail it" || ok
 
 # Each game's last turn, looked at the way a person does: one load each,
 # at each width, its console watched.
 shots=$top_builddir/site-shots
 rm -rf "$shots"
 mkdir -p "$shots"
-for id in $(ls "$scratch/c/games"); do
-	last=$(ls "$www/$id" | grep '^[0-9]*\.html$' | tail -1)
+# The index, a game's page, a player's and the statistics too.
+{
+	for id in $(ls "$scratch/c/games"); do
+		echo "$id $id/$(ls "$www/$id" | grep '^[0-9]*\.html$' | tail -1)"
+	done
+	echo "index index.html"
+	echo "game-keep keep/index.html"
+	echo "player-cat players/cat.html"
+	echo "stats stats.html"
+} >"$scratch/shots"
+while read -r name page; do
 	for w in 390 1280; do
-		png=$shots/$id-$w.png
+		png=$shots/$name-$w.png
 		browse --enable-logging=stderr --v=0 --window-size=$w,1600 \
-			--screenshot="$png" "file://$www/$id/$last" >/dev/null 2>"$scratch/log" || true
+			--screenshot="$png" "file://$www/$page" >/dev/null 2>"$scratch/log" || true
 		grep 'CONSOLE' "$scratch/log" >>"$scratch/console" || true
 		# A PNG of the width asked for (its IHDR), with something drawn.
 		width=$(od -An -tu1 -j16 -N4 "$png" 2>/dev/null | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4 }')
 		[ "$width" = "$w" ] && ok || fail "$png is ${width:-no image}, not $w px wide"
 		[ "$(wc -c <"$png" 2>/dev/null || echo 0)" -gt 20000 ] && ok || fail "$png looks empty"
 	done
-done
+done <"$scratch/shots"
 [ -s "$scratch/console" ] && { fail "console messages"; head -5 "$scratch/console" >&2; } || ok
 echo "screenshots in $shots"
 finish
