@@ -25,7 +25,7 @@ const char site_style_css[] =
 	".games{list-style:none;padding:0;margin:0;display:grid;gap:1rem;\n"
 	"  grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr))}\n"
 	".game{border:1px solid #d8cfc0;border-radius:.5rem;padding:.75rem 1rem;background:#fff}\n"
-	".game h2{margin:0 0 .4rem}\n"
+	".game h2,.game h3{margin:0 0 .4rem}\n"
 	"dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .8rem;margin:0}\n"
 	"dt{font-weight:600}\n"
 	"dd{margin:0;min-width:0}\n"
@@ -56,6 +56,7 @@ const char site_style_css[] =
 	"table{overflow-wrap:break-word}\n"
 	".note{color:#666}\n"
 	"@media (max-width:30rem){body{padding:0 .6rem 1.5rem}pre{font-size:.72rem}\n"
+	"  table{font-size:.9rem}td,th{padding:.15rem .25rem}\n"
 	"  h1{font-size:1.35rem}}\n";
 
 void site_page_open(struct sb *o, const char *up, const char *title, const char *feed)
@@ -80,7 +81,8 @@ void site_page_open(struct sb *o, const char *up, const char *title, const char 
 		   "<link rel=\"alternate\" type=\"text/calendar\" title=\"Deadlines\" "
 		   "href=\"%sdeadlines.ics\"/>\n</head>\n<body>\n"
 		   "<header>\n<nav aria-label=\"site\"><a href=\"%sindex.html\">All games</a>"
-		   " <a href=\"%sstats.html\">Statistics</a>", up, up, up, up);
+		   " <a href=\"%splayers/index.html\">Players</a>"
+		   " <a href=\"%sstats.html\">Statistics</a>", up, up, up, up, up);
 }
 
 /* Close the <nav> opened by site_page_open, and write the page's <h1>. */

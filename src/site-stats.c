@@ -224,10 +224,12 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 static void per_rules(struct sb *o, const struct site_game *games, size_t n)
 {
 	const struct engine *const *engines = engine_list();
-	sb_adds(o, "<h2>Games per rules</h2>\n<div class=\"scroll\"><table><thead>\n"
+	sb_adds(o, "<h2>Games per rules</h2>\n<p class=\"note\">Turns: the shortest and the "
+		   "longest finished game, and the mean. NMR: the orders missed of those due.</p>\n"
+		   "<div class=\"scroll\"><table><thead>\n"
 		   "<tr><th scope=\"col\">Rules</th><th scope=\"col\">Games</th>"
-		   "<th scope=\"col\">Finished</th><th scope=\"col\">Turns of a finished game"
-		   "</th><th scope=\"col\">Orders missed</th></tr></thead><tbody>\n");
+		   "<th scope=\"col\">Finished</th><th scope=\"col\">Turns</th>"
+		   "<th scope=\"col\">NMR</th></tr></thead><tbody>\n");
 	for (size_t e = 0; engines[e]; e++) {
 		int games_n = 0, done = 0, shortest = 0, longest = 0, sum = 0;
 		long missed = 0, due = 0;
@@ -252,11 +254,11 @@ static void per_rules(struct sb *o, const struct site_game *games, size_t n)
 		sb_add_escaped(o, engines[e]->title);
 		sb_addf(o, "</th><td>%d</td><td>%d</td><td>", games_n, done);
 		if (done)
-			sb_addf(o, "%d to %d, %.1f on average", shortest, longest, (double)sum / done);
+			sb_addf(o, "%d\u2013%d, %.1f", shortest, longest, (double)sum / done);
 		else
 			sb_adds(o, "\u2013");
-		sb_addf(o, "</td><td>%ld of %ld (%.0f%%)</td></tr>\n", missed, due,
-			due ? 100.0 * missed / due : 0.0);
+		sb_addf(o, "</td><td>%.0f%% (%ld/%ld)</td></tr>\n", due ? 100.0 * missed / due : 0.0,
+			missed, due);
 	}
 	sb_adds(o, "</tbody></table></div>\n");
 }
@@ -294,14 +296,16 @@ static void by_seat(struct sb *o, const struct site_game *games, size_t n)
 		}
 		site_standing_release(&s);
 	}
-	sb_adds(o, "<h2>Wins by seat</h2>\n");
+	sb_adds(o, "<h2>Wins by seat</h2>\n<p class=\"note\">Games: the finished games with a "
+		   "winner that had the seat. Fair share: the wins the seat would have if seats did "
+		   "not matter (in a game of n players and w winners, w/n).</p>\n");
 	if (!finished) {
 		sb_adds(o, "<p>No game has finished with a winner yet.</p>\n");
 		return;
 	}
 	sb_adds(o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Seat</th>"
-		   "<th scope=\"col\">Finished games</th><th scope=\"col\">Wins</th>"
-		   "<th scope=\"col\">Wins if seats did not matter</th></tr></thead><tbody>\n");
+		   "<th scope=\"col\">Games</th><th scope=\"col\">Wins</th>"
+		   "<th scope=\"col\">Fair share</th></tr></thead><tbody>\n");
 	for (int p = 0; p < seats; p++) {
 		sb_addf(o, "<tr><th scope=\"row\">%d</th><td>%d</td><td>%d</td><td>%.1f</td></tr>\n",
 			p + 1, in[p], won[p], expect[p]);

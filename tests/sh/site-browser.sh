@@ -80,6 +80,10 @@ function measure(page, w) {
 	const root = doc.documentElement, cw = root.clientWidth;
 	if (root.scrollWidth > cw)
 		out.push(`FAIL ${page} @${w}: scrolls sideways (${root.scrollWidth} > ${cw})`);
+	/* No box scrolls sideways either (a table's). */
+	for (const el of doc.querySelectorAll(".scroll"))
+		if (el.scrollWidth > el.clientWidth + 1)
+			out.push(`FAIL ${page} @${w}: a table scrolls (${el.scrollWidth} > ${el.clientWidth})`);
 	/* Nothing drawn past the right edge, but inside what scrolls itself
 	 * (a report's pre, a table's box). */
 	for (const el of doc.body.querySelectorAll("*")) {
