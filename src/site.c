@@ -277,10 +277,11 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 	sb_adds(&o, "<h2>Turns</h2>\n");
 	if (g->turn <= 1)
 		sb_adds(&o, "<p class=\"note\">No turn has been played yet.</p>\n");
-	sb_adds(&o, "<ul class=\"turns\">\n");
+	else
+		sb_adds(&o, "<ul class=\"turns\">\n");
 	for (int t = g->turn - 1; t >= 1; t--)
 		sb_addf(&o, "<li><a href=\"%04d.html\">Turn %d</a></li>\n", t, t);
-	sb_adds(&o, "</ul>\n<h2>Now</h2>\n");
+	sb_adds(&o, g->turn > 1 ? "</ul>\n<h2>Now</h2>\n" : "<h2>Now</h2>\n");
 	board_svg(&o, g);
 	site_page_close(&o);
 	if (!rc)
