@@ -137,7 +137,6 @@ static int player_page(const struct site_game *games, size_t n, const char *name
 
 	*won = *played = 0;
 	site_page_open(&o, "../", title, NULL);
-	sb_adds(&o, " <a href=\"index.html\">Players</a>");
 	site_page_title(&o, title);
 	sb_adds(&o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Game</th>"
 		    "<th scope=\"col\">Rules</th><th scope=\"col\">Seat</th>"
