@@ -74,8 +74,22 @@ void view_add_card(struct view *v, const char *rank, const char *suit)
 	c->suit = dup_or_null(suit);
 }
 
+void view_add_key(struct view *v, const char *fill, const char *text)
+{
+	struct view_key *k;
+	ALLOC_GROW(v->keys, v->nkeys + 1, v->keys_alloc);
+	k = &v->keys[v->nkeys++];
+	k->fill = dup_or_null(fill);
+	k->text = dup_or_null(text);
+}
+
 void view_release(struct view *v)
 {
+	for (size_t i = 0; i < v->nkeys; i++) {
+		free(v->keys[i].fill);
+		free(v->keys[i].text);
+	}
+	free(v->keys);
 	for (size_t i = 0; i < v->ncards; i++) {
 		free(v->cards[i].rank);
 		free(v->cards[i].suit);
@@ -174,6 +188,10 @@ static void walk_part(const struct view *v, enum view_part part, const struct vi
 		for (size_t i = 0; w->card && i < v->ncards; i++)
 			w->card(ctx, &v->cards[i]);
 		break;
+	case VIEW_PART_KEYS:
+		for (size_t i = 0; w->key && i < v->nkeys; i++)
+			w->key(ctx, &v->keys[i]);
+		break;
 	}
 }
 
@@ -195,6 +213,7 @@ void view_walk(const struct view *v, enum view_order order, const struct view_wa
 			walk_part(v, board[i], w, ctx);
 	walk_part(v, VIEW_PART_TRACKS, w, ctx);
 	walk_part(v, VIEW_PART_CARDS, w, ctx);
+	walk_part(v, VIEW_PART_KEYS, w, ctx);
 	if (w->end)
 		w->end(ctx);
 }

@@ -5,7 +5,9 @@
  *
  *   VIEW_GRID    cols x rows squares, each with a label, a caption and a
  *                number of counters (Burglar's 3 x 3 board)
- *   VIEW_HEXES   a hex map: cells by column and row, terrain, pieces, lines
+ *   VIEW_HEXES   a hex map: flat-topped hexes in columns, north up: column 0
+ *                at the west, row 0 at the north, each odd column half a
+ *                hex further south; terrain, pieces, lines
  *   VIEW_MAP     labelled boxes and circles at positions, joined by lines
  *   VIEW_TRACKS  named tracks from min to max with a marker at a value
  *
@@ -21,7 +23,8 @@ enum view_kind { VIEW_GRID, VIEW_HEXES, VIEW_MAP, VIEW_TRACKS };
 
 /* A square, hex, box or circle. */
 struct view_cell {
-	int col, row;      /* GRID (0, 0 top left) and HEXES (odd rows shifted) */
+	int col, row;      /* GRID and HEXES: (0, 0) top left (HEXES: odd
+			      columns shifted half a hex down) */
 	double x, y, w, h; /* MAP: position and size in the view's units;
 			      HEXES: x, y may hold the hex's own coordinates
 			      (Dragon Pants: axial q, r) for templates */
@@ -58,6 +61,13 @@ struct view_track {
 	int min, max, value;
 };
 
+/* A line of the picture's legend: a swatch of fill (NULL: none) and what
+ * it stands for, e.g. ("gold", "the value now"). */
+struct view_key {
+	char *fill;
+	char *text;
+};
+
 /* A card in the reader's hand: shown face up, for their eyes only (the
  * engine adds only the reader's own). */
 struct view_card {
@@ -82,6 +92,8 @@ struct view {
 	size_t ntracks, tracks_alloc;
 	struct view_card *cards;
 	size_t ncards, cards_alloc;
+	struct view_key *keys; /* the legend, in the order it reads */
+	size_t nkeys, keys_alloc;
 	/* The colours of the engine's own names (its terrain, its heights),
 	 * ended by a NULL name: a static table of the engine's, neither
 	 * copied nor freed.  NULL: only the common names. */
@@ -97,6 +109,7 @@ void view_add_line(struct view *v, int from, int to, int dashed);
 void view_add_track(struct view *v, const char *name, const char *symbol, int min,
 		    int max, int value);
 void view_add_card(struct view *v, const char *rank, const char *suit);
+void view_add_key(struct view *v, const char *fill, const char *text);
 void view_release(struct view *v);
 
 /* The colour fill names in v, into rgb: v's palette, else a common name
@@ -113,7 +126,7 @@ long long view_track_shown(const struct view_track *t, int k, int n);
  * Every output of a view (the report PDF's picture, the web archive's SVG,
  * the report template's context, the report XML) is one walk over it with
  * its own back end: the walk visits the board's parts, then the tracks,
- * then the cards, each list in its order, and calls the back end's
+ * then the cards, then the legend's keys, each list in its order, and calls the back end's
  * function for each element; a NULL function is skipped.  The board's
  * parts come in one of two orders:
  *   VIEW_LISTED   cells, pieces, lines: the order a document lists them in
@@ -126,6 +139,7 @@ long long view_track_shown(const struct view_track *t, int k, int n);
 enum view_order { VIEW_LISTED, VIEW_STACKED };
 enum view_part {
 	VIEW_PART_CELLS, VIEW_PART_PIECES, VIEW_PART_LINES, VIEW_PART_TRACKS, VIEW_PART_CARDS,
+	VIEW_PART_KEYS,
 };
 
 struct view_walker {
@@ -140,6 +154,7 @@ struct view_walker {
 		     const struct view_cell *to);
 	void (*track)(void *ctx, const struct view_track *t);
 	void (*card)(void *ctx, const struct view_card *c);
+	void (*key)(void *ctx, const struct view_key *k);
 	/* Last. */
 	void (*end)(void *ctx);
 };

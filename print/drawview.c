@@ -62,9 +62,11 @@ static bool grid_layout(struct drawing *dr, const struct view *v)
 	return true;
 }
 
+/* Flat-topped hexes in columns, north up (view.h): row 0 at the top, so a
+ * hex's box is measured down from the board's top, dr->oy. */
 static bool hexes_layout(struct drawing *dr, const struct view *v)
 {
-	struct print_hex unit = { PRINT_HEX_POINTY, 10, 0 };
+	struct print_hex unit = { PRINT_HEX_FLAT, 10, 0 };
 	double gw, gh, s;
 	if (v->cols <= 0 || v->rows <= 0)
 		return false;
@@ -74,7 +76,7 @@ static bool hexes_layout(struct drawing *dr, const struct view *v)
 	dr->hx.flat *= s;
 	print_hex_grid_size(&dr->hx, v->cols, v->rows, &gw, &gh);
 	dr->ox = dr->x + (dr->w - gw) / 2;
-	dr->oy = dr->top - gh;
+	dr->oy = dr->top;
 	print_hex_corners(&dr->hx, dr->corners);
 	dr->used += gh;
 	return true;
@@ -174,14 +176,25 @@ static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
 	draw_counters(d, c->counters, cx + cell / 2, cy + cell * 0.18, cell * 0.35);
 }
 
-static void hex_centre(const struct drawing *dr, const struct view_cell *c, double *x,
+/* The lower-left corner of the box of c's hex. */
+static void hex_box_at(const struct drawing *dr, const struct view_cell *c, double *x,
 		       double *y)
 {
 	double bw, bh, px, py;
 	print_hex_box(&dr->hx, &bw, &bh);
 	print_hex_pos(&dr->hx, c->col, c->row, &px, &py);
-	*x = dr->ox + px + bw / 2;
-	*y = dr->oy + py + bh / 2;
+	*x = dr->ox + px;
+	*y = dr->oy - py - bh;
+}
+
+static void hex_centre(const struct drawing *dr, const struct view_cell *c, double *x,
+		       double *y)
+{
+	double bw, bh;
+	print_hex_box(&dr->hx, &bw, &bh);
+	hex_box_at(dr, c, x, y);
+	*x += bw / 2;
+	*y += bh / 2;
 }
 
 /* The hexes, the lines over them, then the pieces on top. */
@@ -200,12 +213,12 @@ static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
 {
 	struct drawing *dr = ctx;
 	struct print_doc *d = dr->d;
-	double px, py, xy[12], cx, cy;
+	double bx, by, xy[12], cx, cy;
 	(void)i;
-	print_hex_pos(&dr->hx, c->col, c->row, &px, &py);
+	hex_box_at(dr, c, &bx, &by);
 	for (int k = 0; k < 6; k++) {
-		xy[2 * k] = dr->ox + px + dr->corners[2 * k];
-		xy[2 * k + 1] = dr->oy + py + dr->corners[2 * k + 1];
+		xy[2 * k] = bx + dr->corners[2 * k];
+		xy[2 * k + 1] = by + dr->corners[2 * k + 1];
 	}
 	fill_named(d, dr->v, c->fill);
 	print_stroke_rgb(d, 0.3, 0.3, 0.3);
@@ -316,6 +329,23 @@ static void track(void *ctx, const struct view_track *t)
 	}
 }
 
+/* Every kind: the legend, under the tracks, a swatch and its words a
+ * line. */
+static void key(void *ctx, const struct view_key *k)
+{
+	struct drawing *dr = ctx;
+	struct print_doc *d = dr->d;
+	double y = dr->ty -= 5.5;
+	if (k->fill) {
+		fill_named(d, dr->v, k->fill);
+		print_stroke_rgb(d, 0.3, 0.3, 0.3);
+		print_rect(d, dr->x, y, 4, 4, 0.5, PRINT_FILL_STROKE);
+	}
+	print_fill_rgb(d, 0, 0, 0);
+	print_text(d, PRINT_SANS, 8, dr->x + (k->fill ? 6 : 0), y + 1.1, PRINT_LEFT,
+		   k->text ? k->text : "");
+}
+
 static void end(void *ctx)
 {
 	struct drawing *dr = ctx;
@@ -326,17 +356,19 @@ double print_view(struct print_doc *d, const struct view *v, double x, double y,
 		  double h)
 {
 	static const struct view_walker grid = {
-		.begin = begin, .part = grid_part, .cell = grid_cell, .track = track, .end = end,
+		.begin = begin, .part = grid_part, .cell = grid_cell, .track = track, .key = key,
+		.end = end,
 	};
 	static const struct view_walker hexes = {
 		.begin = begin, .part = hexes_part, .cell = hexes_cell, .line = hexes_line,
-		.piece = hexes_piece, .track = track, .end = end,
+		.piece = hexes_piece, .track = track, .key = key, .end = end,
 	};
 	static const struct view_walker map = {
 		.begin = begin, .part = map_part, .cell = map_cell, .line = map_line,
-		.track = track, .end = end,
+		.track = track, .key = key, .end = end,
 	};
-	static const struct view_walker tracks = { .begin = begin, .track = track, .end = end };
+	static const struct view_walker tracks = { .begin = begin, .track = track, .key = key,
+						   .end = end };
 	struct drawing dr = { .d = d, .v = v, .x = x, .y = y, .w = w, .h = h };
 
 	view_walk(v, VIEW_STACKED,

@@ -10,6 +10,7 @@
 #include "svgview.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -82,14 +83,14 @@ static void grid_cell(void *ctx, size_t i, const struct view_cell *c)
 	counters(out, c->counters, x + cell / 2, y + cell * 0.84, cell * 0.2);
 }
 
-/* The centre of a hex, turned over so that row 0 lies at the bottom as in
- * the PDF. */
+/* The centre of a hex: flat-topped hexes in columns, row 0 at the top
+ * (north up, view.h), as in the PDF. */
 static void hex_centre(const struct svg *g, const struct view_cell *c, double *x, double *y)
 {
 	double px, py;
 	print_hex_pos(&g->hx, c->col, c->row, &px, &py);
 	*x = px + g->bw / 2;
-	*y = g->gh - (py + g->bh / 2);
+	*y = py + g->bh / 2;
 }
 
 static void hexes_cell(void *ctx, size_t i, const struct view_cell *c)
@@ -198,7 +199,10 @@ static bool begin(void *ctx, const struct view *v)
 		g->w = 80.0 * v->cols;
 	} else if (v->kind == VIEW_HEXES && board) {
 		double gw;
-		g->hx = (struct print_hex){ PRINT_HEX_POINTY, SVG_W / (v->cols + 0.5), 0 };
+		/* cols flat-topped hexes, each 3/4 of a box from the last,
+		 * fill the width; flat to flat is sqrt 3 / 2 of a box */
+		double box = SVG_W / (1 + 0.75 * (v->cols - 1));
+		g->hx = (struct print_hex){ PRINT_HEX_FLAT, box * sqrt(3.0) / 2, 0 };
 		print_hex_grid_size(&g->hx, v->cols, v->rows, &gw, &g->gh);
 		print_hex_corners(&g->hx, g->corners);
 		print_hex_box(&g->hx, &g->bw, &g->bh);
@@ -250,17 +254,55 @@ static void track(void *ctx, const struct view_track *t)
 	g->ty = y + 28;
 }
 
+/* Every kind: the legend, under the tracks, a swatch and its words a
+ * line.  The words are sized to the picture's width (a small grid is
+ * shown larger) and wrapped so that none runs past its edge. */
+static void key(void *ctx, const struct view_key *k)
+{
+	struct svg *g = ctx;
+	struct sb *out = &g->body;
+	const char *p = k->text ? k->text : "";
+	double size = g->w / 32, x = k->fill ? size * 1.6 : 0, y = g->ty;
+	/* a character of DejaVu Sans is about 0.56 of its size */
+	size_t chars = (size_t)fmax(12, (g->w - x) / (size * 0.56));
+
+	if (k->fill) {
+		sb_addf(out, "<rect x=\"0.5\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\"",
+			y + 0.5, size * 1.07, size * 1.07);
+		fill_attr(out, g->v, k->fill);
+		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
+	}
+	do {
+		size_t n = strlen(p), cut = n;
+		char *line;
+		if (n > chars) {
+			cut = chars;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = chars;
+		}
+		line = xstrndup(p, cut);
+		text(out, x, y + size * 0.9, size, false, "start", line);
+		free(line);
+		p += cut;
+		p += strspn(p, " ");
+		y += size * 1.27;
+	} while (*p);
+	g->ty = y + size * 0.2;
+}
+
 void print_view_svg(const struct view *v, struct sb *out)
 {
 	static const struct view_walker grid = { .begin = begin, .cell = grid_cell,
-						 .track = track };
+						 .track = track, .key = key };
 	static const struct view_walker hexes = {
 		.begin = begin, .cell = hexes_cell, .line = hexes_line, .piece = hexes_piece,
-		.track = track,
+		.track = track, .key = key,
 	};
 	static const struct view_walker map = { .begin = begin, .cell = map_cell,
-						.line = map_line, .track = track };
-	static const struct view_walker tracks = { .begin = begin, .track = track };
+						.line = map_line, .track = track, .key = key };
+	static const struct view_walker tracks = { .begin = begin, .track = track, .key = key };
 	struct svg g = { .v = v, .body = SB_INIT, .w = SVG_W };
 
 	view_walk(v, VIEW_STACKED,
@@ -269,7 +311,7 @@ void print_view_svg(const struct view *v, struct sb *out)
 		  : v->kind == VIEW_MAP	  ? &map
 					  : &tracks,
 		  &g);
-	if (v->ntracks)
+	if (v->ntracks || v->nkeys)
 		g.h += (g.h ? 10 : 0) + (g.ty - g.ttop);
 	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 %.1f %.1f\" "
 		     "role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\" "

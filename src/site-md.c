@@ -83,7 +83,7 @@ static void inline_md(struct sb *out, const char *s, size_t n)
 enum block { B_NONE, B_P, B_UL, B_OL, B_QUOTE, B_TABLE };
 
 static const char *const block_close[] = { "", "</p>\n", "</li></ul>\n", "</li></ol>\n",
-					   "</p></blockquote>\n", "</table></div>\n" };
+					   "</p></blockquote>\n", "</tbody></table></div>\n" };
 
 static void table_row(struct sb *out, const char *line, size_t len, bool head)
 {
@@ -142,7 +142,7 @@ void site_markdown(const char *md, struct sb *out)
 		} else if (*t == '|') {
 			if (open != B_TABLE) {
 				sb_adds(out, block_close[open]);
-				sb_adds(out, "<div class=\"scroll\"><table>\n");
+				sb_adds(out, "<div class=\"scroll\"><table><tbody>\n");
 				open = B_TABLE;
 				head_row = true;
 			}

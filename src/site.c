@@ -15,137 +15,74 @@
 #include "fsutil.h"
 #include "schedule.h"
 #include "site-md.h"
-#include "site.h"
+#include "site-report.h"
+#include "site-int.h"
 #include "svgview.h"
-
-static const char style_css[] =
-	"/* wyrmpost web archive: readable from a phone to a desktop, no script. */\n"
-	"*,*::before,*::after{box-sizing:border-box}\n"
-	"html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n"
-	"body{margin:0 auto;max-width:56rem;padding:0 1rem 2rem;color:#222;background:#fdfbf7;\n"
-	"  font:1rem/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,\"DejaVu Sans\",sans-serif;\n"
-	"  overflow-wrap:anywhere}\n"
-	"header{border-bottom:2px solid #b8860b;margin-bottom:1rem}\n"
-	"nav{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding:.6rem 0 .2rem}\n"
-	"a{color:#7a3b00}\n"
-	"h1{font-size:1.6rem;line-height:1.2;margin:.3rem 0 .6rem}\n"
-	"h2{font-size:1.25rem;margin:1.5rem 0 .5rem}\n"
-	"h3,h4,h5,h6{font-size:1.05rem;margin:1.2rem 0 .4rem}\n"
-	".games{list-style:none;padding:0;margin:0;display:grid;gap:1rem;\n"
-	"  grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr))}\n"
-	".game{border:1px solid #d8cfc0;border-radius:.5rem;padding:.75rem 1rem;background:#fff}\n"
-	".game h2{margin:0 0 .4rem}\n"
-	"dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .8rem;margin:0}\n"
-	"dt{font-weight:600}\n"
-	"dd{margin:0;min-width:0}\n"
-	"figure{margin:1rem 0}\n"
-	"figcaption{font-weight:600;margin-bottom:.4rem}\n"
-	"svg.board{display:block;width:100%;max-width:40rem;height:auto;margin:0 auto}\n"
-	"svg.board-grid{max-width:22rem}\n"
-	"pre{overflow-x:auto;max-width:100%;background:#f4efe6;padding:.75rem;border-radius:.4rem;\n"
-	"  font-size:.85rem;line-height:1.35}\n"
-	".turns{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0}\n"
-	".turns a{display:inline-block;padding:.2rem .6rem;border:1px solid #d8cfc0;\n"
-	"  border-radius:.3rem;background:#fff;text-decoration:none}\n"
-	".pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem 1rem;\n"
-	"  margin:1rem 0}\n"
-	".scroll{overflow-x:auto}\n"
-	"table{border-collapse:collapse}\n"
-	"td,th{border:1px solid #d8cfc0;padding:.2rem .4rem;text-align:left;vertical-align:top}\n"
-	".note{color:#666}\n"
-	"@media (max-width:30rem){body{padding:0 .6rem 1.5rem}pre{font-size:.72rem}\n"
-	"  h1{font-size:1.35rem}}\n";
-
-/* --- pages ------------------------------------------------------------- */
-
-static void page_open(struct sb *o, const char *up, const char *title)
-{
-	/* Polyglot: HTML5 that is also well-formed XML. */
-	sb_adds(o, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
-		   "<head>\n<meta charset=\"utf-8\"/>\n"
-		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-		   "<title>");
-	sb_add_escaped(o, title);
-	sb_addf(o, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\"/>\n</head>\n<body>\n"
-		   "<header>\n<nav><a href=\"%sindex.html\">All games</a>", up, up);
-}
-
-/* Close the <nav> opened by page_open, and write the page's <h1>. */
-static void page_title(struct sb *o, const char *title)
-{
-	sb_adds(o, "</nav>\n<h1>");
-	sb_add_escaped(o, title);
-	sb_adds(o, "</h1>\n</header>\n<main>\n");
-}
-
-static void page_close(struct sb *o)
-{
-	sb_adds(o, "</main>\n</body>\n</html>\n");
-}
-
-static void link(struct sb *o, const char *href, const char *text)
-{
-	sb_adds(o, "<a href=\"");
-	sb_add_escaped(o, href);
-	sb_adds(o, "\">");
-	sb_add_escaped(o, text);
-	sb_adds(o, "</a>");
-}
-
-/* Write path only when its content changes: a run that changes nothing
- * touches nothing. */
-static int put(const char *path, const struct sb *o, char **err)
-{
-	char *old = NULL, *e = NULL;
-	size_t len;
-	bool same = fs_exists(path) && !fs_read_file(path, &old, &len, &e) && len == o->len &&
-		    !memcmp(old, sb_str(o), len);
-	free(old);
-	free(e);
-	if (same)
-		return WP_OK;
-	return fs_write_atomic(path, sb_str(o), o->len, err) ? WP_ERR_IO : WP_OK;
-}
-
-/* When path was written (its mtime), or when it last changed in any way
- * (its ctime, which also moves when a link to it is made or dropped: a
- * snapshot is the old game.xml given a second name as the turn is played,
- * see fs_link_private), in nanoseconds; -1 when there is none. */
-static long long stamp(const char *path, bool changed)
-{
-	struct stat st;
-	const struct timespec *t = changed ? &st.st_ctim : &st.st_mtim;
-	return stat(path, &st) ? -1 : t->tv_sec * 1000000000LL + t->tv_nsec;
-}
 
 /* --- what the index says of a game ------------------------------------- */
 
-static int open_seats(const struct game *g)
+/* Places a newcomer may take: seats offered (`offer ID SEAT`) and not yet
+ * asked for, and, in a game open to late players, the places left. */
+static int open_seats(const struct game *g, int *offered)
 {
 	int in = 0;
-	if (!g->engine->late_players || !option_bool(&g->opts, "open") || g->status == GAME_OVER)
+	*offered = 0;
+	if (g->status == GAME_OVER)
 		return 0;
-	for (size_t i = 0; i < g->nplayers; i++)
-		in += !g->players[i].dropped;
-	return g->engine->max_players > in ? g->engine->max_players - in : 0;
+	for (size_t i = 0; i < g->nplayers; i++) {
+		in += !g->players[i].dropped && !g->players[i].open;
+		*offered += g->players[i].open && !g->players[i].req_name;
+	}
+	if (!g->engine->late_players || !option_bool(&g->opts, "open"))
+		return *offered;
+	return *offered + (g->engine->max_players > in + *offered
+				   ? g->engine->max_players - in - *offered
+				   : 0);
+}
+
+static void player_link(struct sb *o, const char *up, const char *name)
+{
+	char *slug = site_player_slug(name), *href = xasprintf("%splayers/%s.html", up, slug);
+	site_link(o, href, name); /* names only: never an address */
+	free(href);
+	free(slug);
+}
+
+static void winners(struct sb *o, const struct game *g, const struct site_standing *s,
+		    const char *up)
+{
+	int n = 0;
+	sb_adds(o, s->nwinners > 1 ? "<dt>Winners</dt><dd>" : "<dt>Winner</dt><dd>");
+	for (size_t p = 0; p < g->nplayers; p++) {
+		if (s->place[p] != 1)
+			continue;
+		sb_adds(o, n++ ? ", " : "");
+		player_link(o, up, g->players[p].name);
+	}
+	sb_adds(o, n ? "</dd>\n" : "nobody</dd>\n");
 }
 
 static void facts(struct sb *o, const struct game *g, const char *up, bool rules_page)
 {
 	char *when = sched_format_local(g->deadline, option_get(&g->opts, "tz"));
-	int seats = open_seats(g), n = 0;
+	char *rules = site_rules_title(g);
+	struct site_standing s;
+	int offered, seats = open_seats(g, &offered), n = 0;
 
+	site_standings(g, &s);
 	sb_adds(o, "<dl class=\"facts\">\n<dt>Rules</dt><dd>");
 	if (rules_page) {
 		char *href = xasprintf("%srules/%s.html", up, g->engine->name);
-		link(o, href, g->engine->title);
+		site_link(o, href, rules);
 		free(href);
 	} else {
-		sb_add_escaped(o, g->engine->title);
+		sb_add_escaped(o, rules);
 	}
 	sb_addf(o, "</dd>\n<dt>Turns played</dt><dd>%d, %s</dd>\n", g->turn - 1,
-		game_status_name(g->status));
-	if (g->status != GAME_OVER) {
+		g->status == GAME_OVER ? "finished" : game_status_name(g->status));
+	if (g->status == GAME_OVER)
+		winners(o, g, &s, up);
+	else {
 		sb_adds(o, "<dt>Deadline</dt><dd>");
 		sb_add_escaped(o, when);
 		sb_adds(o, "</dd>\n");
@@ -153,15 +90,61 @@ static void facts(struct sb *o, const struct game *g, const char *up, bool rules
 	sb_adds(o, "<dt>Players</dt><dd>");
 	for (size_t i = 0; i < g->nplayers; i++) {
 		sb_adds(o, n++ ? ", " : "");
-		sb_add_escaped(o, g->players[i].name); /* names only: never an address */
+		player_link(o, up, g->players[i].name);
 		if (g->players[i].dropped)
 			sb_adds(o, " (out)");
+		else if (g->players[i].open)
+			sb_adds(o, " (seat open)");
 	}
 	sb_addf(o, "</dd>\n<dt>Open seats</dt><dd>%s", seats ? "" : "none");
-	if (seats) /* places left in the game, not seats at a table (Burglar's) */
-		sb_addf(o, "open: %d more player%s may join by mail", seats, seats == 1 ? "" : "s");
+	if (offered) /* a player's seat, offered by the game master */
+		sb_addf(o, "%d seat%s offered to a newcomer%s", offered, offered == 1 ? "" : "s",
+			seats > offered ? "; " : "");
+	if (seats > offered) /* places left in the game, not seats at a table (Burglar's) */
+		sb_addf(o, "open: %d more player%s may join by mail", seats - offered,
+			seats - offered == 1 ? "" : "s");
 	sb_adds(o, "</dd>\n</dl>\n");
+	site_standing_release(&s);
+	free(rules);
 	free(when);
+}
+
+/* The players in the order they stand: place, then as listed. */
+static void standings_table(struct sb *o, const struct game *g)
+{
+	struct site_standing s;
+	site_standings(g, &s);
+	sb_addf(o, "<h2>%s</h2>\n<div class=\"scroll\"><table class=\"standings\"><thead>\n"
+		   "<tr><th scope=\"col\">Place</th><th scope=\"col\">Player</th>"
+		   "<th scope=\"col\">Standing</th></tr></thead><tbody>\n",
+		g->status == GAME_OVER ? "Final standings" : "Standings");
+	for (int place = 1; place <= (int)g->nplayers + 1; place++)
+		for (size_t p = 0; p < g->nplayers; p++) {
+			int at = s.place[p] > 0 ? s.place[p] : (int)g->nplayers + 1;
+			if (at != place)
+				continue;
+			sb_adds(o, "<tr><td>");
+			if (s.place[p] > 0)
+				sb_addf(o, "%d", s.place[p]);
+			else
+				sb_adds(o, "\u2013");
+			sb_adds(o, "</td><th scope=\"row\">");
+			player_link(o, "../", g->players[p].name);
+			sb_adds(o, "</th><td>");
+			if (g->status == GAME_OVER && s.place[p] == 1)
+				sb_adds(o, s.nwinners > 1 ? "a winner" : "the winner");
+			if (s.note[p]) {
+				sb_adds(o, g->status == GAME_OVER && s.place[p] == 1 ? "; " : "");
+				sb_add_escaped(o, s.note[p]);
+			}
+			if (g->players[p].dropped)
+				sb_adds(o, " (out: missed too many turns)");
+			else if (g->players[p].open)
+				sb_adds(o, " (seat open)");
+			sb_adds(o, "</td></tr>\n");
+		}
+	sb_adds(o, "</tbody></table></div>\n");
+	site_standing_release(&s);
 }
 
 /* --- a game's turns ---------------------------------------------------- */
@@ -200,20 +183,22 @@ static void board_svg(struct sb *o, const struct game *g)
 	view_release(&v);
 }
 
-static void pager(struct sb *o, int t, int last)
+/* The way to the turns before and after; where names it for readers of
+ * the page's landmarks (it comes above the report and below it). */
+static void pager(struct sb *o, int t, int last, const char *where)
 {
 	char href[32], label[48];
-	sb_adds(o, "<nav class=\"pager\" aria-label=\"turns\"><span>");
+	sb_addf(o, "<nav class=\"pager\" aria-label=\"turns, %s\"><span>", where);
 	if (t > 1) {
 		snprintf(href, sizeof href, "%04d.html", t - 1);
 		snprintf(label, sizeof label, "\u2190 Turn %d", t - 1);
-		link(o, href, label);
+		site_link(o, href, label);
 	}
 	sb_adds(o, "</span><span>");
 	if (t < last) {
 		snprintf(href, sizeof href, "%04d.html", t + 1);
 		snprintf(label, sizeof label, "Turn %d \u2192", t + 1);
-		link(o, href, label);
+		site_link(o, href, label);
 	}
 	sb_adds(o, "</span></nav>\n");
 }
@@ -236,35 +221,35 @@ static int turn_page(const struct campaign *c, const struct game *g, const char 
 	path = xasprintf("%s/%04d.html", gdir, t);
 	/* An older turn's page changes only when its report or its state
 	 * does (a rollback and a replay write both anew). */
-	if ((flags & SITE_QUICK) && t + 1 < g->turn && (page = stamp(path, false)) >= 0 &&
-	    page >= stamp(report, true) && page >= stamp(snap, true)) {
+	if ((flags & SITE_QUICK) && t + 1 < g->turn && (page = site_stamp(path, false)) >= 0 &&
+	    page >= site_stamp(report, true) && page >= site_stamp(snap, true)) {
 		rc = WP_OK;
 		goto out;
 	}
 	title = xasprintf("%s, turn %d", g->id, t);
-	page_open(&o, "../", title);
+	site_page_open(&o, "../", title, "feed.atom");
 	sb_adds(&o, " <a href=\"index.html\">");
 	sb_add_escaped(&o, g->id);
 	sb_adds(&o, "</a>");
-	page_title(&o, title);
+	site_page_title(&o, title);
 	free(title);
-	pager(&o, t, g->turn - 1);
+	pager(&o, t, g->turn - 1, "above");
 	have = state_after(c, g, t, &after);
 	if (have >= 0)
 		board_svg(&o, have ? &after : g);
 	if (have > 0)
 		game_release(&after);
-	sb_adds(&o, "<h2>Public report</h2>\n");
+	sb_adds(&o, "<section class=\"report\">\n");
 	if (fs_exists(report) && !fs_read_file(report, &text, &len, &e)) {
-		sb_adds(&o, "<pre class=\"report\">");
-		sb_add_escaped(&o, text);
-		sb_adds(&o, "</pre>\n");
+		site_report_html(text, &o);
 	} else {
-		sb_adds(&o, "<p class=\"note\">The report of this turn was not kept.</p>\n");
+		sb_adds(&o, "<h2>Public report</h2>\n"
+			    "<p class=\"note\">The report of this turn was not kept.</p>\n");
 	}
-	pager(&o, t, g->turn - 1);
-	page_close(&o);
-	rc = put(path, &o, err);
+	sb_adds(&o, "</section>\n");
+	pager(&o, t, g->turn - 1, "below");
+	site_page_close(&o);
+	rc = site_put(path, &o, err);
 out:
 	free(text);
 	free(e);
@@ -285,20 +270,22 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 
 	for (int t = 1; !rc && t < g->turn; t++)
 		rc = turn_page(c, g, gdir, t, flags, err);
-	page_open(&o, "../", g->id);
-	page_title(&o, g->id);
+	site_page_open(&o, "../", g->id, "feed.atom");
+	site_page_title(&o, g->id);
 	facts(&o, g, "../", rules_page);
+	standings_table(&o, g);
 	sb_adds(&o, "<h2>Turns</h2>\n");
 	if (g->turn <= 1)
 		sb_adds(&o, "<p class=\"note\">No turn has been played yet.</p>\n");
-	sb_adds(&o, "<ul class=\"turns\">\n");
+	else
+		sb_adds(&o, "<ul class=\"turns\">\n");
 	for (int t = g->turn - 1; t >= 1; t--)
 		sb_addf(&o, "<li><a href=\"%04d.html\">Turn %d</a></li>\n", t, t);
-	sb_adds(&o, "</ul>\n<h2>Now</h2>\n");
+	sb_adds(&o, g->turn > 1 ? "</ul>\n<h2>Now</h2>\n" : "<h2>Now</h2>\n");
 	board_svg(&o, g);
-	page_close(&o);
+	site_page_close(&o);
 	if (!rc)
-		rc = put(path, &o, err);
+		rc = site_put(path, &o, err);
 	sb_release(&o);
 	free(path);
 	free(gdir);
@@ -320,13 +307,13 @@ static bool md_page(const char *dir, const char *sub, const char *from, const ch
 
 	if (ok) {
 		char *title = xasprintf("%s: %s", e->title, what);
-		page_open(&o, "../", title);
-		page_title(&o, title);
+		site_page_open(&o, "../", title, NULL);
+		site_page_title(&o, title);
 		free(title);
 		/* The file's own first heading repeats the title. */
 		site_markdown(text[0] == '#' ? text + strcspn(text, "\n") : text, &o);
-		page_close(&o);
-		*rc = fs_mkdirs(rdir, err) ? WP_ERR_IO : put(path, &o, err);
+		site_page_close(&o);
+		*rc = fs_mkdirs(rdir, err) ? WP_ERR_IO : site_put(path, &o, err);
 	}
 	sb_release(&o);
 	free(text);
@@ -351,62 +338,119 @@ static bool rules_page(const char *dir, const struct engine *e, int *rc, char **
 
 /* --- the whole site ---------------------------------------------------- */
 
+static void index_entry(struct sb *o, const struct site_game *sg)
+{
+	char *href = xasprintf("%s/index.html", sg->g.id);
+	sb_adds(o, "<li class=\"game\">\n<h3>");
+	site_link(o, href, sg->g.id);
+	sb_adds(o, "</h3>\n");
+	facts(o, &sg->g, "", sg->rules_page);
+	sb_adds(o, "</li>\n");
+	free(href);
+}
+
+/* The games being played, then the finished ones with their winners. */
+static void index_page(struct sb *o, const struct campaign *c, const struct site_game *games,
+		       size_t n, const struct strlist *unreadable)
+{
+	char *title = xasprintf("The games of %s", c->cfg.sender_name);
+	size_t done = 0;
+	for (size_t k = 0; k < n; k++)
+		done += games[k].g.status == GAME_OVER;
+	site_page_open(o, "", title, NULL);
+	site_page_title(o, title);
+	free(title);
+	sb_addf(o, "<p>%zu game%s, %zu finished. Each game's page has its standings and its "
+		   "public reports, turn by turn, and a feed; <a href=\"deadlines.ics\">the "
+		   "deadlines</a> are a calendar, <a href=\"feed.atom\">every turn</a> a feed; "
+		   "<a href=\"players/index.html\">the players</a> and "
+		   "<a href=\"stats.html\">the statistics</a> have pages of their own.</p>\n",
+		n + unreadable->n, n + unreadable->n == 1 ? "" : "s", done);
+	sb_adds(o, "<h2>Being played</h2>\n<ul class=\"games\">\n");
+	for (size_t k = 0; k < n; k++)
+		if (games[k].g.status != GAME_OVER)
+			index_entry(o, &games[k]);
+	for (size_t i = 0; i < unreadable->n; i++) {
+		/* Named, not shown: the message may hold a path. */
+		sb_adds(o, "<li class=\"game\">\n<h3>");
+		sb_add_escaped(o, unreadable->v[i]);
+		sb_adds(o, "</h3>\n<p class=\"note\">Not readable now.</p>\n</li>\n");
+	}
+	sb_adds(o, "</ul>\n<h2>Finished</h2>\n");
+	if (!done)
+		sb_adds(o, "<p class=\"note\">No game has finished yet.</p>\n");
+	else
+		sb_adds(o, "<ul class=\"games\">\n");
+	for (size_t k = 0; k < n; k++)
+		if (games[k].g.status == GAME_OVER)
+			index_entry(o, &games[k]);
+	if (done)
+		sb_adds(o, "</ul>\n");
+	site_page_close(o);
+}
+
+/* Every game that reads, with what its stored states say of its turns. */
+static void load_games(const struct campaign *c, const struct strlist *ids,
+		       const bool *has_rules, struct site_game **games, size_t *n,
+		       struct strlist *unreadable)
+{
+	const struct engine *const *engines = engine_list();
+	*games = xcalloc(ids->n + 1, sizeof **games);
+	*n = 0;
+	for (size_t i = 0; i < ids->n; i++) {
+		struct site_game *sg = &(*games)[*n];
+		char *e = NULL;
+		if (campaign_load_game(c, ids->v[i], &sg->g, &e)) {
+			strlist_add(unreadable, ids->v[i]);
+			free(e);
+			continue;
+		}
+		for (size_t k = 0; engines[k] && k < 64; k++)
+			sg->rules_page |= engines[k] == sg->g.engine && has_rules[k];
+		site_game_turns(c, sg);
+		(*n)++;
+	}
+}
+
 int campaign_site(const struct campaign *c, const char *dir, unsigned flags, char **err)
 {
-	struct strlist ids = STRLIST_INIT;
+	struct strlist ids = STRLIST_INIT, unreadable = STRLIST_INIT;
 	const struct engine *const *engines = engine_list();
 	bool has_rules[64] = { false };
+	struct site_game *games = NULL;
 	struct sb o = SB_INIT, css = SB_INIT;
-	char *path, *title;
+	size_t n = 0;
+	char *path;
 	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
 
 	for (size_t i = 0; !rc && engines[i] && i < ARRAY_SIZE(has_rules); i++)
 		has_rules[i] = rules_page(dir, engines[i], &rc, err);
 	if (!rc)
 		rc = campaign_list_games(c, &ids, err);
-	title = xasprintf("The games of %s", c->cfg.sender_name);
-	page_open(&o, "", title);
-	page_title(&o, title);
-	free(title);
-	sb_addf(&o, "<p>%zu game%s. Each game's page has its public reports, turn by turn; "
-		    "the rules as played are linked from each.</p>\n<ul class=\"games\">\n",
-		ids.n, ids.n == 1 ? "" : "s");
-	for (size_t i = 0; !rc && i < ids.n; i++) {
-		struct game g;
-		char *e = NULL, *href;
-		bool rp = false;
-		sb_adds(&o, "<li class=\"game\">\n<h2>");
-		if (campaign_load_game(c, ids.v[i], &g, &e)) {
-			/* Named, not shown: the message may hold a path. */
-			sb_add_escaped(&o, ids.v[i]);
-			sb_adds(&o, "</h2>\n<p class=\"note\">Not readable now.</p>\n</li>\n");
-			free(e);
-			continue;
-		}
-		for (size_t k = 0; engines[k] && k < ARRAY_SIZE(has_rules); k++)
-			rp |= engines[k] == g.engine && has_rules[k];
-		href = xasprintf("%s/index.html", g.id);
-		link(&o, href, g.id);
-		free(href);
-		sb_adds(&o, "</h2>\n");
-		facts(&o, &g, "", rp);
-		sb_adds(&o, "</li>\n");
-		rc = game_pages(c, &g, dir, rp, flags, err);
-		game_release(&g);
-	}
-	sb_adds(&o, "</ul>\n");
-	page_close(&o);
-	sb_adds(&css, style_css);
+	if (!rc)
+		load_games(c, &ids, has_rules, &games, &n, &unreadable);
+	for (size_t k = 0; !rc && k < n; k++)
+		rc = game_pages(c, &games[k].g, dir, games[k].rules_page, flags, err);
+	if (!rc)
+		rc = site_people(games, n, dir, err);
+	if (!rc)
+		rc = site_feeds(c, games, n, dir, err);
+	index_page(&o, c, games, n, &unreadable);
+	sb_adds(&css, site_style_css);
 	path = xasprintf("%s/style.css", dir);
 	if (!rc)
-		rc = put(path, &css, err);
+		rc = site_put(path, &css, err);
 	free(path);
 	path = xasprintf("%s/index.html", dir);
 	if (!rc)
-		rc = put(path, &o, err);
+		rc = site_put(path, &o, err);
 	free(path);
+	for (size_t k = 0; k < n; k++)
+		site_game_release(&games[k]);
+	free(games);
 	sb_release(&css);
 	sb_release(&o);
+	strlist_clear(&unreadable);
 	strlist_clear(&ids);
 	return rc;
 }

@@ -1,19 +1,29 @@
 /* site.h - the campaign's web archive: a static site of every game's public
  * reports, for anyone to read (see wyrmpost(1), `site`).
  *
- *   DIR/index.html           the games: rules, turn, deadline, players, open seats
+ *   DIR/index.html           the games being played (rules and the way they
+ *                            are played, turn, deadline, players, open seats)
+ *                            and the finished ones with their winners
  *   DIR/style.css            one style sheet; no script anywhere
- *   DIR/ID/index.html        a game: its players and every turn, the board now
- *   DIR/ID/NNNN.html         turn NNNN: the public report and the board, as
- *                            observers get them, with links to the turns
- *                            before and after
+ *   DIR/ID/index.html        a game: its standings, every turn, the board now
+ *   DIR/ID/NNNN.html         turn NNNN: the public report as HTML and the
+ *                            board, as observers get them, with links to
+ *                            the turns before and after (site-report.c)
+ *   DIR/ID/feed.atom         an Atom entry for each turn (site-feed.c)
+ *   DIR/feed.atom            the same for every game, the newest 200
+ *   DIR/deadlines.ics        every active game's next deadline (iCalendar)
+ *   DIR/players/NAME.html    a player's games and how they ended, and
+ *   DIR/players/index.html   every player (site-stats.c)
+ *   DIR/stats.html           games per rules, length, missed orders, wins
+ *                            by seat
  *   DIR/rules/NAME.html      the rules as played (docs/rules/NAME.md)
  *
  * Only what the public may see goes in: the public reports, the boards as
- * the engines draw them for the public (p < 0), player names but never
- * their addresses.  Every file is written atomically, so a reader never
- * sees half a page; a run killed halfway leaves a site that is whole but
- * partly older.
+ * the engines draw them for the public (p < 0), the engines' standings,
+ * player names but never their addresses.  Nothing reads the clock: the
+ * feeds are dated by when each turn ran, so one campaign gives one site.
+ * Every file is written atomically, so a reader never sees half a page; a
+ * run killed halfway leaves a site that is whole but partly older.
  */
 #ifndef WP_SITE_H
 #define WP_SITE_H

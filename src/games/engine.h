@@ -139,6 +139,16 @@ struct engine {
 	int (*advance)(struct game *g, const struct turn_orders *orders,
 		       const struct engine_ctx *ctx, struct events *ev, char **err);
 	bool (*over)(const struct game *g);
+	/* Optional (NULL: nobody is ranked): where each player stands, for
+	 * the web archive's standings.  place[p] is 1 for the first (players
+	 * who tie share a place), 0 for a player not ranked now; note[p] a
+	 * short phrase for people, malloc'd, or NULL (e.g. "14 tokens").  Once
+	 * the game is over the players placed 1 are its winners; none placed
+	 * 1: nobody won.  Both arrays hold g->nplayers, zeroed by the caller. */
+	void (*standings)(const struct game *g, int *place, char **note);
+	/* Optional (NULL: the rules have one way to play): the way this game
+	 * plays them, for people, e.g. "the dragon game, easy"; malloc'd. */
+	char *(*variant)(const struct game *g);
 
 	/* The board and counts as text for player p's report (p < 0: public);
 	 * ctx->now is the deadline of the turn waiting for orders. */

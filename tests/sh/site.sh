@@ -40,6 +40,47 @@ for g in $GAMES; do
 	expect_grep 'the player guide</h1>' "$www/guide/$g.html"
 done
 expect_grep 'Open seats</dt><dd>none' "$www/index.html"
+# Reports are HTML: sections, lists and tables, no <pre> but the board in
+# characters folded under its picture.
+expect_grep '<h3>What happened</h3>' "$www/pants/0005.html"
+expect_grep '<table class="report">' "$www/pants/0005.html"
+expect_grep '<li>fay moves ne from A1 to B1.</li>' "$www/pants/0005.html"
+grep -l '<pre class="report"' "$www"/*/*.html >"$scratch/bad" && fail "a report in <pre>: $(cat "$scratch/bad")" || ok
+# The Dragon Pants board north up, with a legend, on the web as in the PDF.
+expect_no_grep 'north is to the left' "$www/pants/0005.html"
+expect_grep '<title>Dragon Pants (north is up)</title>' "$www/pants/0005.html"
+expect_grep '>power tile</text>' "$www/pants/0005.html"
+# Standings; a finished game's winner, on its page and the index's list
+# of finished games; both Dragon Keepers modes named.
+expect_grep '<h2>Standings</h2>' "$www/cellar/index.html"
+expect_grep '<h2>Final standings</h2>' "$www/keep/index.html"
+expect_grep '<dt>Winner</dt><dd><a href="../players/cat.html">cat</a>' "$www/keep/index.html"
+sed -n '/<h2>Finished<\/h2>/,$p' "$www/index.html" >"$scratch/finished"
+expect_grep '<a href="keep/index.html">keep</a>' "$scratch/finished"
+expect_grep '<dt>Winner</dt><dd><a href="players/cat.html">cat</a>' "$scratch/finished"
+expect_grep 'Dragon Keepers, the keeper game</a>' "$www/keep/index.html"
+expect_grep 'Dragon Keepers, the dragon game, easy</a>' "$www/lair/index.html"
+# A page per player, the campaign's statistics.
+expect_grep '<a href="../keep/index.html">keep</a></th><td>Dragon Keepers, the keeper game</td><td>3</td><td>5</td><td>won</td>' "$www/players/cat.html"
+expect_grep '<a href="cat.html">cat</a>' "$www/players/index.html"
+expect_grep '<h2>Wins by seat</h2>' "$www/stats.html"
+expect_grep 'Chi-square over 3 seats: 2.00 on 2 degrees of freedom' "$www/stats.html"
+expect_grep 'NMR rate' "$www/stats.html"
+# Feeds and the calendar, linked from the pages.
+for f in feed.atom deadlines.ics keep/feed.atom; do
+	[ -s "$www/$f" ] && ok || fail "no $f"
+done
+expect_grep '<link rel="alternate" type="application/atom+xml" title="pants" href="feed.atom"/>' "$www/pants/index.html"
+expect_grep '<link rel="alternate" type="text/calendar" title="Deadlines" href="deadlines.ics"/>' "$www/index.html"
+# An offered seat is an open seat (`offer ID SEAT`, then a turn).
+cp -R "$scratch/c" "$scratch/c2"
+( export WYRMPOST_NOW=1780500000; "$WYRMPOST" -d "$scratch/c2" offer tavern "$(sed -n 's/.*<player name="\([^"]*\)".*/\1/p' "$scratch/c2/games/tavern/game.xml" | tail -1)" >/dev/null 2>&1 ) &&
+	ok || fail "offer failed"
+WYRMPOST_NOW=1780700000 "$WYRMPOST" -d "$scratch/c2" run >/dev/null 2>&1
+"$WYRMPOST" -d "$scratch/c2" site -o "$scratch/www2" >/dev/null
+sed -n '/tavern\/index.html/,/<\/li>/p' "$scratch/www2/index.html" >"$scratch/tavern"
+expect_grep '1 seat offered to a newcomer' "$scratch/tavern"
+expect_no_grep 'Open seats</dt><dd>none' "$scratch/tavern"
 wp game cellar set open=yes >/dev/null
 expect_status 0 wp site
 expect_grep 'open: 62 more players may join by mail' "$scratch/c/www/index.html"
@@ -49,7 +90,7 @@ expect_grep 'Deadline' "$www/index.html"
 # events only some players were told.
 # (The player guides' examples are documentation, not players: left out.)
 find "$www" -type f ! -path "$www/guide/*" >"$scratch/files"
-[ "$(grep -c . "$scratch/files")" -gt 20 ] && ok || fail "too few files: $(cat "$scratch/files")"
+[ "$(grep -c . "$scratch/files")" -gt 40 ] && ok || fail "too few files: $(cat "$scratch/files")"
 grep -l '<script' $(cat "$scratch/files") >"$scratch/bad" && fail "script in $(cat "$scratch/bad")" || ok
 grep -l '@example.org' $(cat "$scratch/files") >"$scratch/bad" && fail "addresses in $(cat "$scratch/bad")" || ok
 # What a player's own report says that no public report of the game does

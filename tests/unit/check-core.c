@@ -388,7 +388,7 @@ static bool log_begin(void *ctx, const struct view *v)
 
 static void log_part(void *ctx, enum view_part part)
 {
-	note(ctx, "%c:", "cpltk"[part]);
+	note(ctx, "%c:", "cpltky"[part]);
 }
 
 static void log_cell(void *ctx, size_t i, const struct view_cell *c)
@@ -417,6 +417,11 @@ static void log_card(void *ctx, const struct view_card *c)
 	note(ctx, "card %s|", c->rank);
 }
 
+static void log_key(void *ctx, const struct view_key *k)
+{
+	note(ctx, "key %s %s|", k->fill ? k->fill : "-", k->text);
+}
+
 static void log_end(void *ctx)
 {
 	note(ctx, "end");
@@ -426,7 +431,8 @@ static char *walked(const struct view *v, enum view_order order, bool board)
 {
 	static const struct view_walker all = {
 		.begin = log_begin, .part = log_part, .cell = log_cell, .piece = log_piece,
-		.line = log_line, .track = log_track, .card = log_card, .end = log_end,
+		.line = log_line, .track = log_track, .card = log_card, .key = log_key,
+		.end = log_end,
 	};
 	struct sb log = SB_INIT;
 	board_too = board;
@@ -445,31 +451,33 @@ START_TEST(view_walk_orders)
 	view_add_line(&v, 0, 1, 1);
 	view_add_track(&v, "T", NULL, 0, 3, 1);
 	view_add_card(&v, "K", "spades");
+	view_add_key(&v, "gold", "G");
+	view_add_key(&v, NULL, "N");
 
 	got = walked(&v, VIEW_LISTED, true);
 	ck_assert_str_eq(got, "begin t|c:cell0 a|cell1 b|p:piece P on b|l:line a-b dashed|"
-			      "t:track T|k:card K|end");
+			      "t:track T|k:card K|y:key gold G|key - N|end");
 	free(got);
 	/* A picture: the lines over the hexes, the pieces on top. */
 	got = walked(&v, VIEW_STACKED, true);
 	ck_assert_str_eq(got, "begin t|c:cell0 a|cell1 b|l:line a-b dashed|p:piece P on b|"
-			      "t:track T|k:card K|end");
+			      "t:track T|k:card K|y:key gold G|key - N|end");
 	free(got);
 	/* No board to draw: the tracks and cards all the same. */
 	got = walked(&v, VIEW_STACKED, false);
-	ck_assert_str_eq(got, "begin t|t:track T|k:card K|end");
+	ck_assert_str_eq(got, "begin t|t:track T|k:card K|y:key gold G|key - N|end");
 	free(got);
 	/* A map's lines lie under the boxes they join. */
 	v.kind = VIEW_MAP;
 	got = walked(&v, VIEW_STACKED, true);
 	ck_assert_str_eq(got, "begin t|l:line a-b dashed|c:cell0 a|cell1 b|p:piece P on b|"
-			      "t:track T|k:card K|end");
+			      "t:track T|k:card K|y:key gold G|key - N|end");
 	free(got);
 	/* A part is announced even when it has nothing. */
 	view_release(&v);
 	view_init(&v, VIEW_GRID, "e");
 	got = walked(&v, VIEW_LISTED, true);
-	ck_assert_str_eq(got, "begin e|c:p:l:t:k:end");
+	ck_assert_str_eq(got, "begin e|c:p:l:t:k:y:end");
 	free(got);
 	view_release(&v);
 }

@@ -80,6 +80,7 @@ int burglar_advance(struct game *g, const struct turn_orders *orders,
 		    const struct engine_ctx *ctx, struct events *ev, char **err);
 void burglar_drop(struct game *g, int p, const struct engine_ctx *ctx, struct events *ev);
 bool burglar_over(const struct game *g);
+void burglar_standings(const struct game *g, int *place, char **note);
 
 /* burglar-view.c */
 void burglar_view(const struct game *g, int p, const struct engine_ctx *ctx,

@@ -287,3 +287,25 @@ bool burglar_over(const struct game *g)
 {
 	return B(g)->over;
 }
+
+/* The winner first once the game is over; before, those at the table by
+ * the tokens they hold. */
+void burglar_standings(const struct game *g, int *place, char **note)
+{
+	const struct burglar *b = B(g);
+	for (size_t p = 0; p < g->nplayers; p++) {
+		bool seated = burglar_seat_of(b, (int)p) != NO_SEAT;
+		if (b->over) {
+			place[p] = b->winner == (int)p ? 1 : b->winner >= 0 ? 2 : 0;
+		} else if (seated) {
+			place[p] = 1;
+			for (size_t q = 0; q < g->nplayers; q++)
+				place[p] += burglar_seat_of(b, (int)q) != NO_SEAT &&
+					    b->tokens[q] > b->tokens[p];
+		}
+		note[p] = seated ? xasprintf("%d token%s", b->tokens[p], b->tokens[p] == 1 ? "" : "s")
+			: b->carried[p] ? xasprintf("left with %d token%s", b->carried[p],
+						    b->carried[p] == 1 ? "" : "s")
+			: xstrdup("not at the table");
+	}
+}

@@ -126,4 +126,8 @@ void burglar_board(const struct game *g, int p, struct view *v)
 		if (n == 7)
 			c->fill = xstrdup("gold");
 	}
+	/* as the report PDF's legend (templates/burglar/report.xml) */
+	view_add_key(v, "gold", "the Dragon's Hoard (7)");
+	view_add_key(v, NULL, "a number over dots: tokens on a square: a coffer holds at "
+			      "most one, the Dragon's Hoard (7) any number");
 }

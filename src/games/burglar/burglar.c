@@ -334,6 +334,7 @@ const struct engine burglar_engine = {
 	.drop = burglar_drop,
 	.advance = burglar_advance,
 	.over = burglar_over,
+	.standings = burglar_standings,
 	.view = burglar_view,
 	.board = burglar_board,
 	.legal = burglar_legal,

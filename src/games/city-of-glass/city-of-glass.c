@@ -532,6 +532,18 @@ static const struct order_doc cog_orders[] = {
 };
 static const char *const cog_words[] = { "on", "joker", NULL };
 
+/* The one who wins first, once the game is over; before, nobody leads,
+ * and each hand's size is what the table sees. */
+static void cog_standings(const struct game *g, int *place, char **note)
+{
+	const struct cog_state *s = g->state;
+	for (size_t p = 0; p < g->nplayers && p < COG_MAXP; p++) {
+		if (s->winner >= 0)
+			place[p] = s->winner == (int)p ? 1 : 2;
+		note[p] = xasprintf("%d card%s in hand", s->nhand[p], s->nhand[p] == 1 ? "" : "s");
+	}
+}
+
 const struct engine city_of_glass_engine = {
 	.name = "city-of-glass",
 	.title = "City of Glass",
@@ -552,6 +564,7 @@ const struct engine city_of_glass_engine = {
 	.drop = cog_drop,
 	.advance = cog_advance,
 	.over = cog_over,
+	.standings = cog_standings,
 	.view = cog_view,
 	.board = cog_board,
 	.legal = cog_legal,

@@ -200,6 +200,11 @@ void cog_board(const struct game *g, int p, struct view *v)
 		c->fill = xstrdup(m == s->last.model ? "gold" : "grey");
 		cell_of[m] = (int)v->ncells - 1;
 	}
+	view_add_key(v, "shade1", "a pile 1 book high (its number: books)");
+	view_add_key(v, "shade6", "a pile 6 or more books high");
+	view_add_key(v, "grey", "a model (its letter; its role under it)");
+	view_add_key(v, "gold", "the model that moved this turn");
+	view_add_key(v, NULL, "a solid line: its path; dashed: who it sees");
 	/* Sight lines from the model that acted (dashed). */
 	for (int m = 0; s->last.model >= 0 && cog_in_play(s, s->last.model) && m < COG_MODELS; m++)
 		if (m != s->last.model && cell_of[m] >= 0 &&

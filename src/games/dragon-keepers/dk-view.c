@@ -296,6 +296,10 @@ void dk_board(const struct game *g, int p, struct view *v)
 		keeper_hand(s, p, fill, v);
 	else if (hand)
 		hand_cards(s, p, fill, v);
+	/* as the report PDF's legend (templates/dragon-keepers/report.xml) */
+	view_add_key(v, "grey", "the hunter card");
+	view_add_key(v, NULL, "a number under a name: hunter dice on it");
+	view_add_key(v, NULL, "a dashed line: the hunter aims at it");
 }
 
 /* Only the order of the magic deck is hidden, from everybody alike. */

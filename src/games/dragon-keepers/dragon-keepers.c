@@ -770,6 +770,37 @@ static const char *const dk_words[] = { "red", "purple", "blue", "white", "green
 					"defend", "heal", "train", "attack", "before", "after",
 					"none", "random", "flame", "mend", "left", "discard", NULL };
 
+/* The keeper game: the winners once it is over, and before that the
+ * shields each keeper has on dragons; the dragon game is won or lost by
+ * every keeper together. */
+static void dk_standings(const struct game *g, int *place, char **note)
+{
+	const struct dk *s = DK(g);
+	for (size_t p = 0; p < g->nplayers && p < DK_MAXP; p++) {
+		int on = __builtin_popcount(s->pl[p].shields);
+		if (s->mode == M_DRAGON) {
+			place[p] = s->over && s->won ? 1 : 0;
+			continue;
+		}
+		if (s->over) {
+			place[p] = s->winners & (1ull << p) ? 1 : 2;
+		} else {
+			place[p] = 1;
+			for (size_t q = 0; q < g->nplayers && q < DK_MAXP; q++)
+				place[p] += __builtin_popcount(s->pl[q].shields) > on;
+		}
+		note[p] = xasprintf("%d shield%s on dragons", on, on == 1 ? "" : "s");
+	}
+}
+
+/* Which of the two games, and the dragon game's difficulty. */
+static char *dk_variant(const struct game *g)
+{
+	const struct dk *s = DK(g);
+	return s->mode == M_KEEPER ? xstrdup("the keeper game")
+				   : xasprintf("the dragon game, %s", dk_difficulty_word[s->diff]);
+}
+
 const struct engine dragon_keepers_engine = {
 	.name = "dragon-keepers",
 	.title = "Dragon Keepers",
@@ -790,6 +821,8 @@ const struct engine dragon_keepers_engine = {
 	.drop = dk_drop,
 	.advance = dk_advance,
 	.over = dk_over,
+	.standings = dk_standings,
+	.variant = dk_variant,
 	.view = dk_view,
 	.board = dk_board,
 	.legal = dk_legal,

@@ -258,24 +258,39 @@ static const char *terrain_fill(enum dp_terrain t)
 	}
 }
 
-/* The picture is drawn with pointy-topped hexes in rows, so the board is
- * turned a quarter to the left: north points left, and each column of
- * the table becomes a row, column A at the bottom. */
+/* The picture is the board as the table has it, north up: flat-topped
+ * hexes in columns, column A at the west, each odd column of the picture
+ * (B, D, F: q odd) half a hex further south (lib/view.h). */
 static void picture_pos(struct dp_hex h, int *col, int *row)
 {
 	int half = h.q >= 0 ? h.q / 2 : -((1 - h.q) / 2); /* floor(q / 2) */
-	*row = h.q + 4;
-	*col = h.r + half + 4;
+	*col = h.q + 4;
+	*row = h.r + half + 4;
+}
+
+/* What the picture's colours and marks stand for, as the PDF's legend. */
+static void board_keys(const struct game *g, const struct dp_state *s, struct view *v)
+{
+	view_add_key(v, "grass", "land");
+	view_add_key(v, "mountain", "mountain");
+	view_add_key(v, "water", "water");
+	view_add_key(v, "gold", "power tile");
+	view_add_key(v, "den", "den (its name; den N: the den of seat N)");
+	for (int d = 0; d < s->n; d++) {
+		char *text = xasprintf("dragon %d: %s", d + 1, g->players[d].name);
+		view_add_key(v, seat_colours[d], text);
+		free(text);
+	}
+	view_add_key(v, NULL, "P on a dragon: it wears The Pants");
 }
 
 void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct view *v)
 {
 	int cell_of[9][9];
-	(void)g;
 	v->kind = VIEW_HEXES;
 	v->palette = terrain_colours;
 	free(v->title);
-	v->title = xstrdup("Dragon Pants (north is to the left)");
+	v->title = xstrdup("Dragon Pants (north is up)");
 	v->cols = v->rows = 9;
 	memset(cell_of, -1, sizeof cell_of);
 	for (int q = -4; q <= 4; q++)
@@ -314,6 +329,7 @@ void dp_board_view(const struct game *g, const struct dp_state *s, int p, struct
 			 dp_holds_pants(&s->pl[d]) ? "P" : "");
 		view_add_piece(v, cell_of[col][row], label, seat_colours[d]);
 	}
+	board_keys(g, s, v);
 	if (p < 0 || p >= s->n || s->pl[p].out)
 		return;
 	for (int d = 0; d < s->n; d++) {

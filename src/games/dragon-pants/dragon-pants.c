@@ -418,6 +418,17 @@ static const char *const dp_words[] = {
 	"take", "deck", "discard", "default", "none", NULL,
 };
 
+/* The last dragon on the board wins; before that, who is still on it. */
+static void dp_standings(const struct game *g, int *place, char **note)
+{
+	const struct dp_state *s = DP(g);
+	for (size_t p = 0; p < g->nplayers && (int)p < s->n; p++) {
+		if (s->over)
+			place[p] = s->winner == (int)p ? 1 : s->winner >= 0 ? 2 : 0;
+		note[p] = xstrdup(s->pl[p].out ? "off the board" : "on the board");
+	}
+}
+
 const struct engine dragon_pants_engine = {
 	.name = "dragon-pants",
 	.title = "Dragon Pants",
@@ -437,6 +448,7 @@ const struct engine dragon_pants_engine = {
 	.drop = dp_drop,
 	.advance = dp_advance,
 	.over = dp_over,
+	.standings = dp_standings,
 	.view = dp_view,
 	.board = dp_board,
 	.legal = dp_legal,

@@ -809,6 +809,25 @@ static const struct order_doc hog_orders[] = {
 static const char *const hog_words[] = { "body", "heart", "mind", "wealth", "cave", "fire",
 					 "river", "wyrm", "conflict", "stakes", NULL };
 
+/* The winners, once the story has ended; and each Minion's traits, as
+ * the public report shows them. */
+static void hog_standings(const struct game *g, int *place, char **note)
+{
+	const struct hog *s = HOG(g);
+	for (size_t p = 0; p < g->nplayers && p < HOG_MAX; p++) {
+		const struct hog_minion *m = &s->m[p];
+		if (hog_over(g))
+			place[p] = s->winners & (1ull << p) ? 1 : 2;
+		if (m->life == L_DEAD)
+			note[p] = xstrdup("the Minion is dead");
+		else if (m->life == L_ALIVE)
+			note[p] = xasprintf("%s %d, %s %d, %s %d, %s %d", hog_trait_name[0],
+					    m->trait[0], hog_trait_name[1], m->trait[1],
+					    hog_trait_name[2], m->trait[2], hog_trait_name[3],
+					    m->trait[3]);
+	}
+}
+
 const struct engine heart_of_glass_engine = {
 	.name = "heart-of-glass",
 	.title = "Heart of Glass",
@@ -829,6 +848,7 @@ const struct engine heart_of_glass_engine = {
 	.drop = hog_drop,
 	.advance = hog_advance,
 	.over = hog_over,
+	.standings = hog_standings,
 	.view = hog_view,
 	.board = hog_board,
 	.legal = hog_legal,

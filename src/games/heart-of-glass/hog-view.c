@@ -203,6 +203,7 @@ void hog_board(const struct game *g, int p, struct view *v)
 {
 	const struct hog *h = HOG(g);
 	v->kind = VIEW_TRACKS;
+	view_add_key(v, "gold", "a trait's value now");
 	/* the reader's own hand, as the text view shows it */
 	if (p >= 0 && h->phase >= PH_CONFLICT && h->m[p].life != L_DEAD) {
 		int cards[NCARDS], n = hog_hand(h, p, cards);

@@ -1,0 +1,305 @@
+/* site-feed.c - the web archive's feeds: an Atom feed (RFC 4287) for each
+ * game and one for the campaign, an entry for each turn played, and an
+ * iCalendar file (RFC 5545) with the next deadline of every active game;
+ * see site-int.h.
+ *
+ * Nothing here reads the clock: an entry is dated when its turn ran (the
+ * stored state's last-run), the calendar's stamps by the game's last run,
+ * so the same campaign gives the same bytes.  Identifiers are tag URIs
+ * (RFC 4151) on the domain of the campaign's sender address and the date
+ * the game was made, which neither the site's address nor a rerun moves.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fsutil.h"
+#include "site-int.h"
+#include "utf8.h"
+
+/* The campaign feed's most recent entries: enough for any reader to catch
+ * up, few enough that a feed of a thousand games stays small. */
+#define CAMPAIGN_ENTRIES 200
+
+static const char *sender_domain(const struct campaign *c)
+{
+	const char *at = c->cfg.sender ? strrchr(c->cfg.sender, '@') : NULL;
+	return at && at[1] ? at + 1 : "localhost";
+}
+
+/* tag:DOMAIN,YYYY-MM-DD:games/ID (the game's creation date). */
+static void tag(struct sb *o, const struct campaign *c, const struct game *g)
+{
+	char *iso = time_format_iso(g->created);
+	sb_adds(o, "tag:");
+	sb_add_escaped(o, sender_domain(c));
+	sb_addf(o, ",%.10s:games/", iso);
+	sb_add_escaped(o, g->id);
+	free(iso);
+}
+
+/* The public report's "What happened", one sentence after another, for
+ * an entry's summary. */
+static char *happened(const struct campaign *c, const struct game *g, int t)
+{
+	char *rest = xasprintf("reports/%04d/public.txt", t);
+	char *path = campaign_game_path(c, g->id, rest), *text = NULL, *err = NULL, *at;
+	struct sb o = SB_INIT;
+	size_t len;
+
+	if (fs_exists(path) && !fs_read_file(path, &text, &len, &err) &&
+	    (at = strstr(text, "\nWhat happened\n"))) {
+		for (at += strlen("\nWhat happened\n"); *at == ' ';) {
+			size_t n;
+			at += strspn(at, " ");
+			n = strcspn(at, "\n");
+			sb_adds(&o, o.len ? " " : "");
+			sb_add(&o, at, n);
+			at += n + (at[n] == '\n');
+		}
+	}
+	if (!o.len)
+		sb_adds(&o, text ? "Nothing to tell." : "The report of this turn was not kept.");
+	free(text);
+	free(err);
+	free(path);
+	free(rest);
+	return sb_detach(&o);
+}
+
+static void entry(struct sb *o, const struct campaign *c, const struct site_game *sg, int t,
+		  const char *up)
+{
+	const struct game *g = &sg->g;
+	long long ran = sg->turns[t - 1].ran ? sg->turns[t - 1].ran : g->created;
+	char *when = time_format_iso(ran), *summary = happened(c, g, t);
+	sb_adds(o, "<entry>\n<id>");
+	tag(o, c, g);
+	sb_addf(o, "/turn/%d</id>\n<title>", t);
+	sb_add_escaped(o, g->id);
+	sb_addf(o, ", turn %d</title>\n<updated>%s</updated>\n"
+		   "<link rel=\"alternate\" type=\"text/html\" href=\"%s%04d.html\"/>\n<summary>",
+		t, when, up, t);
+	sb_add_escaped(o, summary);
+	sb_adds(o, "</summary>\n</entry>\n");
+	free(summary);
+	free(when);
+}
+
+static void feed_head(struct sb *o, const struct campaign *c, const char *title,
+		      long long updated)
+{
+	char *when = time_format_iso(updated);
+	sb_adds(o, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+		   "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n<title>");
+	sb_add_escaped(o, title);
+	sb_addf(o, "</title>\n<updated>%s</updated>\n<author><name>", when);
+	sb_add_escaped(o, c->cfg.sender_name ? c->cfg.sender_name : "wyrmpost");
+	sb_adds(o, "</name></author>\n<generator>wyrmpost</generator>\n"
+		   "<link rel=\"self\" type=\"application/atom+xml\" href=\"feed.atom\"/>\n"
+		   "<link rel=\"alternate\" type=\"text/html\" href=\"index.html\"/>\n");
+	free(when);
+}
+
+static long long last_ran(const struct site_game *sg)
+{
+	long long t = sg->g.created;
+	for (int i = 0; i < sg->nturns; i++)
+		t = sg->turns[i].ran > t ? sg->turns[i].ran : t;
+	return t;
+}
+
+static int game_feed(const struct campaign *c, const struct site_game *sg, const char *dir,
+		     char **err)
+{
+	struct sb o = SB_INIT;
+	char *path = xasprintf("%s/%s/feed.atom", dir, sg->g.id);
+	char *title = xasprintf("%s, turn by turn", sg->g.id);
+	int rc;
+
+	feed_head(&o, c, title, last_ran(sg));
+	sb_adds(&o, "<id>");
+	tag(&o, c, &sg->g);
+	sb_adds(&o, "</id>\n");
+	for (int t = sg->nturns; t >= 1; t--)
+		entry(&o, c, sg, t, "");
+	sb_adds(&o, "</feed>\n");
+	rc = site_put(path, &o, err);
+	sb_release(&o);
+	free(title);
+	free(path);
+	return rc;
+}
+
+/* A turn of a game, for sorting the campaign's entries newest first. */
+struct turn_ref {
+	const struct site_game *sg;
+	int t;
+	long long ran;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct turn_ref *x = a, *y = b;
+	int d;
+	if (x->ran != y->ran)
+		return x->ran < y->ran ? 1 : -1;
+	d = strcmp(x->sg->g.id, y->sg->g.id);
+	return d ? d : y->t - x->t;
+}
+
+static int campaign_feed(const struct campaign *c, const struct site_game *games, size_t n,
+			 const char *dir, char **err)
+{
+	struct turn_ref *refs = NULL;
+	size_t nrefs = 0, alloc = 0;
+	long long updated = 0, first = 0;
+	struct sb o = SB_INIT;
+	char *path = xasprintf("%s/feed.atom", dir), *title, *iso;
+	int rc;
+
+	for (size_t k = 0; k < n; k++) {
+		first = !first || games[k].g.created < first ? games[k].g.created : first;
+		for (int t = 1; t <= games[k].nturns; t++) {
+			ALLOC_GROW(refs, nrefs + 1, alloc);
+			refs[nrefs].sg = &games[k];
+			refs[nrefs].t = t;
+			refs[nrefs].ran = games[k].turns[t - 1].ran ? games[k].turns[t - 1].ran
+								   : games[k].g.created;
+			updated = refs[nrefs].ran > updated ? refs[nrefs].ran : updated;
+			nrefs++;
+		}
+	}
+	if (nrefs)
+		qsort(refs, nrefs, sizeof *refs, newest_first);
+	title = xasprintf("The games of %s", c->cfg.sender_name ? c->cfg.sender_name : "wyrmpost");
+	feed_head(&o, c, title, updated ? updated : first);
+	iso = time_format_iso(first);
+	sb_adds(&o, "<id>tag:");
+	sb_add_escaped(&o, sender_domain(c));
+	sb_addf(&o, ",%.10s:games</id>\n", iso);
+	for (size_t i = 0; i < nrefs && i < CAMPAIGN_ENTRIES; i++) {
+		char *up = xasprintf("%s/", refs[i].sg->g.id);
+		entry(&o, c, refs[i].sg, refs[i].t, up);
+		free(up);
+	}
+	sb_adds(&o, "</feed>\n");
+	rc = site_put(path, &o, err);
+	sb_release(&o);
+	free(iso);
+	free(title);
+	free(path);
+	free(refs);
+	return rc;
+}
+
+/* --- the calendar ------------------------------------------------------------ */
+
+/* A content line, its text escaped (RFC 5545 3.3.11) and folded at 75
+ * octets without splitting a character (3.1), ended by CRLF. */
+static void ics_line(struct sb *o, const char *name, const char *value, bool text)
+{
+	struct sb l = SB_INIT;
+	size_t col = 0;
+	sb_adds(&l, name);
+	sb_addc(&l, ':');
+	for (const char *p = value; *p; p++) {
+		if (text && (*p == '\\' || *p == ';' || *p == ','))
+			sb_addc(&l, '\\');
+		if (text && *p == '\n')
+			sb_adds(&l, "\\n");
+		else
+			sb_addc(&l, *p);
+	}
+	for (const char *p = sb_str(&l); *p; p++) {
+		if (col >= 74 && !utf8_continues(*p)) {
+			sb_adds(o, "\r\n ");
+			col = 1;
+		}
+		sb_addc(o, *p);
+		col++;
+	}
+	sb_adds(o, "\r\n");
+	sb_release(&l);
+}
+
+/* 20260531T202640Z */
+static char *ics_time(long long t)
+{
+	char *iso = time_format_iso(t), *out = xmalloc(17);
+	size_t k = 0;
+	for (const char *p = iso; *p && k < 16; p++)
+		if (*p != '-' && *p != ':')
+			out[k++] = *p;
+	out[k] = '\0';
+	free(iso);
+	return out;
+}
+
+static void deadline_event(struct sb *o, const struct campaign *c, const struct game *g)
+{
+	struct sb tagged = SB_INIT;
+	char *uid;
+	char *stamp = ics_time(g->last_run ? g->last_run : g->created);
+	char *start = ics_time(g->deadline), *rules = site_rules_title(g);
+	char *summary = xasprintf("%s: orders for turn %d due", g->id, g->turn);
+	char *what = xasprintf("The latest the turn runs: turn %d of %s (%s). It may run "
+			       "earlier, once every player it waits for has sent orders.",
+			       g->turn, g->id, rules);
+	/* The feed's tag of the turn, not DOMAIN-with-an-at, which would read
+	 * as somebody's address. */
+	tag(&tagged, c, g);
+	sb_addf(&tagged, "/turn/%d", g->turn);
+	uid = sb_detach(&tagged);
+	ics_line(o, "BEGIN", "VEVENT", false);
+	ics_line(o, "UID", uid, false);
+	ics_line(o, "DTSTAMP", stamp, false);
+	ics_line(o, "DTSTART", start, false);
+	ics_line(o, "DTEND", start, false);
+	ics_line(o, "SUMMARY", summary, true);
+	ics_line(o, "DESCRIPTION", what, true);
+	ics_line(o, "END", "VEVENT", false);
+	free(what);
+	free(summary);
+	free(rules);
+	free(start);
+	free(stamp);
+	free(uid);
+}
+
+static int calendar(const struct campaign *c, const struct site_game *games, size_t n,
+		    const char *dir, char **err)
+{
+	struct sb o = SB_INIT;
+	char *path = xasprintf("%s/deadlines.ics", dir);
+	char *name = xasprintf("Deadlines of %s", c->cfg.sender_name ? c->cfg.sender_name
+								   : "wyrmpost");
+	int rc;
+
+	ics_line(&o, "BEGIN", "VCALENDAR", false);
+	ics_line(&o, "VERSION", "2.0", false);
+	ics_line(&o, "PRODID", "-//wyrmpost//web archive//EN", false);
+	ics_line(&o, "CALSCALE", "GREGORIAN", false);
+	ics_line(&o, "X-WR-CALNAME", name, true);
+	/* Active games only: a held, paused or finished game has no turn
+	 * that will run at its deadline. */
+	for (size_t k = 0; k < n; k++)
+		if (games[k].g.status == GAME_ACTIVE && games[k].g.deadline > 0)
+			deadline_event(&o, c, &games[k].g);
+	ics_line(&o, "END", "VCALENDAR", false);
+	rc = site_put(path, &o, err);
+	sb_release(&o);
+	free(name);
+	free(path);
+	return rc;
+}
+
+int site_feeds(const struct campaign *c, const struct site_game *games, size_t n,
+	       const char *dir, char **err)
+{
+	int rc = WP_OK;
+	for (size_t k = 0; !rc && k < n; k++)
+		rc = game_feed(c, &games[k], dir, err);
+	if (!rc)
+		rc = campaign_feed(c, games, n, dir, err);
+	return rc ? rc : calendar(c, games, n, dir, err);
+}
