@@ -117,6 +117,10 @@ int report_pdf_render(const struct report_pdf *r, const struct print_doc_opts *o
 		paragraph(&f, PRINT_SANS, 9.5, "Nothing.", 0);
 	for (size_t i = 0; i < r->nevents; i++)
 		paragraph(&f, PRINT_SANS, 9.5, r->events[i], 3);
+	if (r->nmessages)
+		heading(&f, "Messages");
+	for (size_t i = 0; i < r->nmessages; i++)
+		paragraph(&f, PRINT_SANS, 9.5, r->messages[i], 3);
 	if (r->details && *r->details) {
 		heading(&f, "The table");
 		mono_block(&f, r->details);

@@ -20,6 +20,8 @@ struct report_pdf {
 	const char *deadline;  /* "Turn 5 runs at ..." */
 	const char *const *events; /* what happened, one line each */
 	size_t nevents;
+	const char *const *messages; /* the press the reader got, one each */
+	size_t nmessages;
 	const struct view *board;  /* NULL: no picture */
 	const char *details;   /* the engine's text view: seats, hands, counts */
 	const char *orders;    /* what to send next, ready to copy */

@@ -384,6 +384,16 @@ static xmlDoc *context(const struct report_pdf *r, const struct tpl *t)
 		}
 		strlist_clear(&pieces);
 	}
+	/* The press: what other players said, drawn as events are. */
+	if (r->nmessages)
+		entry(&pg, "heading", "Messages", 2);
+	for (size_t i = 0; i < r->nmessages; i++) {
+		struct strlist pieces = STRLIST_INIT;
+		page_pieces(r->messages[i], &pieces);
+		for (size_t k = 0; k < pieces.n; k++)
+			entry(&pg, "event", pieces.v[k], para_lines(pieces.v[k]));
+		strlist_clear(&pieces);
+	}
 	flow_sections(&pg, t, r->details);
 	if (r->orders && *r->orders) {
 		const char *p = r->orders;

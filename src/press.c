@@ -439,12 +439,11 @@ static void indented(struct sb *out, const char *text)
 }
 
 void press_report(const struct campaign *c, const struct game *g, int turn, int p,
-		  struct sb *out)
+		  struct strlist *out)
 {
 	struct press_list l = { 0 };
 	char *e = NULL;
 	const char *me = p >= 0 ? g->players[p].name : NULL;
-	size_t shown = 0;
 
 	if (load_turn(c, g->id, turn, &l, &e)) {
 		free(e);
@@ -455,9 +454,8 @@ void press_report(const struct campaign *c, const struct game *g, int turn, int 
 		bool all = !strcmp(m->to, "all");
 		if (!(all || (me && !strcmp(m->to, me))) || (me && !strcmp(m->from, me)))
 			continue;
-		sb_addf(out, "%s  from %s to %s: ", shown++ ? "" : "\nMessages\n", sender_shown(m),
-			all ? "everyone" : "you");
-		indented(out, m->text);
+		strlist_addf(out, "from %s to %s: %s", sender_shown(m), all ? "everyone" : "you",
+			     m->text);
 	}
 	press_list_release(&l);
 }

@@ -49,10 +49,11 @@ int press_apply(struct campaign *c, const struct game *g, int p, const struct su
 /* The messages of game id sent in turn (0: every turn), oldest first. */
 int press_load(const struct campaign *c, const char *id, int turn, struct press_list *out,
 	       char **err);
-/* The "Messages" part of reader p's report of turn (p < 0: the public
- * report, which lists the press to all); nothing when there are none. */
+/* The messages reader p got in turn (p < 0: the public report's, the
+ * press to all), one "from NAME to you|everyone: TEXT" each, added to out:
+ * the report's "Messages" in all its forms (report.h). */
 void press_report(const struct campaign *c, const struct game *g, int turn, int p,
-		  struct sb *out);
+		  struct strlist *out);
 /* `wyrmpost press ID`: every message of the game, senders named. */
 int campaign_press(const struct campaign *c, const char *id, struct sb *out, char **err);
 /* `wyrmpost broadcast ID TEXT`: from the game master to every player and

@@ -255,6 +255,12 @@ char *report_turn_xml(const struct game *g, int turn, const struct events *ev, i
 			xw_close(&w);
 		}
 	xw_close(&w);
+	if (rp->messages.n) {
+		xw_open(&w, "messages");
+		for (size_t i = 0; i < rp->messages.n; i++)
+			xw_leaf(&w, "message", rp->messages.v[i]);
+		xw_close(&w);
+	}
 	if (rp->has_board)
 		board_xml(&rp->board, &w);
 	xw_leaf(&w, "details", sb_str(&rp->details));

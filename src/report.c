@@ -203,6 +203,7 @@ void report_parts_make(const struct game *g, int p, struct report_parts *rp)
 
 	rp->details = (struct sb)SB_INIT;
 	rp->orders = (struct sb)SB_INIT;
+	rp->messages = (struct strlist)STRLIST_INIT;
 	g->engine->view(g, p, &ctx, &rp->details);
 	report_orders_help(g, p, &rp->orders);
 	view_init(&rp->board, VIEW_GRID, NULL);
@@ -215,6 +216,7 @@ void report_parts_release(struct report_parts *rp)
 {
 	sb_release(&rp->details);
 	sb_release(&rp->orders);
+	strlist_clear(&rp->messages);
 	view_release(&rp->board);
 }
 
@@ -278,6 +280,18 @@ char *report_turn(const struct game *g, int turn, const struct events *ev, int p
 		}
 	if (!seen)
 		sb_adds(&out, "  Nothing.\n");
+	if (rp->messages.n)
+		sb_adds(&out, "\nMessages\n");
+	for (size_t i = 0; i < rp->messages.n; i++) {
+		/* a message of several lines keeps them, indented */
+		sb_adds(&out, "  ");
+		for (const char *t = rp->messages.v[i]; *t; t++) {
+			sb_addc(&out, *t);
+			if (*t == '\n' && t[1])
+				sb_adds(&out, "    ");
+		}
+		sb_addc(&out, '\n');
+	}
 	sb_adds(&out, "\n");
 	sb_adds(&out, sb_str(&rp->details));
 	if (out.len && out.buf[out.len - 1] != '\n')
@@ -582,6 +596,8 @@ int report_turn_pdf(const struct game *g, int turn, const struct events *ev, int
 	r.subtitle = subtitle;
 	r.deadline = sb_str(&deadline);
 	r.events = lines;
+	r.messages = (const char *const *)rp->messages.v;
+	r.nmessages = rp->messages.n;
 	r.board = rp->has_board ? &rp->board : NULL;
 	r.details = sb_str(&rp->details);
 	r.orders = sb_str(&rp->orders);

@@ -20,6 +20,8 @@ struct report_parts {
 	struct sb orders;  /* report_orders_help */
 	struct view board; /* engine->board, when has_board */
 	bool has_board;
+	struct strlist messages; /* the press the reader got ("from X to you:
+				    TEXT", press.h), filled by the caller */
 };
 void report_parts_make(const struct game *g, int p, struct report_parts *rp);
 void report_parts_release(struct report_parts *rp);

@@ -51,18 +51,9 @@ static int write_report(struct campaign *c, const struct game *g, int turn,
 
 	/* The engine's view, board and orders help, once for all three forms. */
 	report_parts_make(g, p, &rp);
+	/* The press this reader got during the turn (press.h). */
+	press_report(c, g, turn, p, &rp.messages);
 	text = report_turn(g, turn, ev, p, &rp);
-	{
-		/* The press this reader got during the turn (press.h). */
-		struct sb msgs = SB_INIT;
-		press_report(c, g, turn, p, &msgs);
-		if (msgs.len) {
-			char *with = xasprintf("%s%s", text, sb_str(&msgs));
-			free(text);
-			text = with;
-		}
-		sb_release(&msgs);
-	}
 	/* The report as data (wyrmpost-view(5)), always kept beside the text;
 	 * mailed only when the game asks for it. */
 	xml = report_turn_xml(g, turn, ev, p, &rp, &xml_len);

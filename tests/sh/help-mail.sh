@@ -189,6 +189,20 @@ expect_grep 'from bob to you: yes, if you share' "$scratch/text"
 expect_grep 'from someone (grey press) to you: guess who' "$scratch/text"
 expect_grep 'from the game master to everyone: The tavern closes at midnight.' "$scratch/text"
 expect_no_grep 'shall we share the pants' "$scratch/text"   # her own
+# The same messages in the report's PDF and its XML view (wyrmpost-view(5)).
+r=$C/games/g1/reports/0001
+expect_grep '<message>from bob to you: yes, if you share' "$r/ann.xml"
+if command -v xmllint >/dev/null; then
+	rules=$(sed -n 's/.*<report [^>]*rules="\([^"]*\)".*/\1/p' "$r/ann.xml" | head -n 1)
+	mkdir -p "$scratch/rng"
+	cp "$top_srcdir/schema/view.rng" "$top_srcdir/src/games/$rules/$rules-view.rng" "$scratch/rng/"
+	expect_status 0 xmllint --noout --relaxng "$scratch/rng/$rules-view.rng" "$r/ann.xml"
+fi
+if [ -s "$r/ann.pdf" ] && command -v pdftotext >/dev/null; then
+	pdftotext "$r/ann.pdf" - | tr -s ' \n' ' ' >"$scratch/pdf.txt"
+	expect_grep 'Messages' "$scratch/pdf.txt"
+	expect_grep 'from bob to you: yes, if you share' "$scratch/pdf.txt"
+fi
 last g1-0001-report-bob
 expect_grep 'from ann to you: shall we share the pants?' "$scratch/text"
 last g1-0001-public-0

@@ -122,13 +122,24 @@ static size_t files_in(const char *sub)
 	return n;
 }
 
+/* A report's messages as one text, one a line (caller frees). */
+static char *joined(const struct strlist *l)
+{
+	struct sb sb = SB_INIT;
+	for (size_t i = 0; i < l->n; i++)
+		sb_addf(&sb, "%s\n", l->v[i]);
+	return sb_detach(&sb);
+}
+
 START_TEST(press_stored_once_and_reported)
 {
 	static const char *const grey[] = { "press=grey", "press-per-turn=2" };
 	static const char *const lines[] = { "press p1: to you", "press all: to all" };
 	struct submission s;
 	struct game g;
-	struct sb reply = SB_INIT, p1 = SB_INIT, p2 = SB_INIT, pub = SB_INIT, gm = SB_INIT;
+	struct sb reply = SB_INIT, gm = SB_INIT;
+	struct strlist l1 = STRLIST_INIT, l2 = STRLIST_INIT, lpub = STRLIST_INIT;
+	char *p1, *p2, *pub;
 	char *err = NULL;
 
 	game_with(&g, grey, 2);
@@ -148,23 +159,26 @@ START_TEST(press_stored_once_and_reported)
 	ck_assert_uint_eq(files_in("games/t1/press/0001"), 2);
 	ck_assert_uint_eq(files_in("outbox/new"), 3); /* p1 twice, p2 once */
 
-	press_report(&c, &g, 1, 1, &p1);
-	press_report(&c, &g, 1, 2, &p2);
-	press_report(&c, &g, 1, -1, &pub);
-	ck_assert_msg(strstr(sb_str(&p1), "Messages\n") &&
-		      strstr(sb_str(&p1), "from someone (grey press) to you: to you") &&
-		      strstr(sb_str(&p1), "to everyone: to all"), "%s", sb_str(&p1));
-	ck_assert_msg(!strstr(sb_str(&p2), "to you") && !strstr(sb_str(&p2), "p0"), "%s",
-		      sb_str(&p2));
-	ck_assert_msg(strstr(sb_str(&pub), "to all") && !strstr(sb_str(&pub), "to you"), "%s",
-		      sb_str(&pub));
+	press_report(&c, &g, 1, 1, &l1);
+	press_report(&c, &g, 1, 2, &l2);
+	press_report(&c, &g, 1, -1, &lpub);
+	p1 = joined(&l1);
+	p2 = joined(&l2);
+	pub = joined(&lpub);
+	ck_assert_msg(l1.n == 2 && strstr(p1, "from someone (grey press) to you: to you") &&
+		      strstr(p1, "to everyone: to all"), "%s", p1);
+	ck_assert_msg(!strstr(p2, "to you") && !strstr(p2, "p0"), "%s", p2);
+	ck_assert_msg(strstr(pub, "to all") && !strstr(pub, "to you"), "%s", pub);
 	/* The game master sees the sender. */
 	ck_assert_int_eq(campaign_press(&c, "t1", &gm, &err), 0);
 	ck_assert_msg(strstr(sb_str(&gm), "p0 to p1 (grey: the name hidden)"), "%s", sb_str(&gm));
 	sb_release(&reply);
-	sb_release(&p1);
-	sb_release(&p2);
-	sb_release(&pub);
+	free(p1);
+	free(p2);
+	free(pub);
+	strlist_clear(&l1);
+	strlist_clear(&l2);
+	strlist_clear(&lpub);
 	sb_release(&gm);
 	submission_release(&s);
 	game_release(&g);
