@@ -2,6 +2,8 @@
  * and loading them, mail into the outbox.  See campaign.h. */
 #include "campaign.h"
 
+#include <config.h>
+
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -417,12 +419,38 @@ int campaign_mail(const struct campaign *c, const struct game *g, int p, const c
 				  NULL, 0, err);
 }
 
+/* A game read from a game.xml of an earlier format keeps that file, by a
+ * second name, as turns/NNNN.formatF.xml before its first save in today's
+ * format: the release that wrote it can still read it, and it is there
+ * to see what the migration did.  Rollback and check read only the
+ * NNNN.xml snapshots. */
+static int keep_older_format(const struct campaign *c, const struct game *g, char **err)
+{
+	char *rest = xasprintf("turns/%04d.format%d.xml", g->turn, g->format);
+	char *kept = campaign_game_path(c, g->id, rest);
+	char *dir = campaign_game_path(c, g->id, "turns");
+	char *state = campaign_game_path(c, g->id, "game.xml");
+	int rc = WP_OK;
+	if (!fs_exists(kept) && fs_exists(state) &&
+	    (fs_mkdirs(dir, err) || fs_link_private(state, kept, err)))
+		rc = WP_ERR_IO;
+	free(state);
+	free(dir);
+	free(kept);
+	free(rest);
+	return rc;
+}
+
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err)
 {
 	size_t len;
-	char *text = game_to_string(g, &len);
-	char *path = campaign_game_path(c, g->id, "game.xml");
-	int rc = fs_write_private(path, text, len, err) ? WP_ERR_IO : WP_OK; /* hashes */
+	char *text, *path;
+	int rc;
+	if (g->format && g->format < GAME_FORMAT && keep_older_format(c, g, err))
+		return WP_ERR_IO;
+	text = game_to_file_text(g, "wyrmpost " PACKAGE_VERSION, &len);
+	path = campaign_game_path(c, g->id, "game.xml");
+	rc = fs_write_private(path, text, len, err) ? WP_ERR_IO : WP_OK; /* hashes */
 	free(path);
 	free(text);
 	return rc;
