@@ -329,7 +329,7 @@ int campaign_export(const struct campaign *c, const char *const *ids, size_t nid
 /* --- import ----------------------------------------------------------------- */
 
 struct importer {
-	const char *into; /* the folder being filled, beside the target */
+	const char *into; /* the folder being filled, inside the target */
 	struct strlist dirs, dir_modes; /* folders, to get their modes at the end */
 	struct import_result *r;
 	bool has_config;
@@ -423,8 +423,34 @@ static int empty_or_missing(const char *dir, char **err)
 	return empty ? WP_OK : WP_ERR_EXISTS;
 }
 
+/* Move what the folder into holds up into dir, its parent, then remove
+ * into.  Each move is a rename inside one folder: it cannot fail for want
+ * of room, and dir keeps its owner and mode (the host's:
+ * /var/lib/wyrmpost/NAME). */
+static int move_up(const char *into, const char *dir, char **err)
+{
+	struct strlist names = STRLIST_INIT;
+	int rc = list_all(into, &names, err);
+	for (size_t i = 0; !rc && i < names.n; i++) {
+		char *from = xasprintf("%s/%s", into, names.v[i]);
+		char *to = xasprintf("%s/%s", dir, names.v[i]);
+		if (rename(from, to)) {
+			*err = xasprintf("cannot move %s to %s: %s", from, to, strerror(errno));
+			rc = WP_ERR_IO;
+		}
+		free(to);
+		free(from);
+	}
+	strlist_clear(&names);
+	if (!rc && rmdir(into)) {
+		*err = xasprintf("cannot remove %s: %s", into, strerror(errno));
+		rc = WP_ERR_IO;
+	}
+	return rc ? rc : fs_fsync_dir(dir, err) ? WP_ERR_IO : WP_OK;
+}
+
 /* The folders' own modes, now that nothing more is written in them; then
- * everything flushed, and the folder put in dir's place. */
+ * everything flushed, and moved into dir. */
 static int settle(struct importer *im, const char *dir, char **err)
 {
 	int fd;
@@ -438,26 +464,26 @@ static int settle(struct importer *im, const char *dir, char **err)
 		return WP_ERR_IO;
 	}
 	close(fd);
-	return fs_rename(im->into, dir, err) ? WP_ERR_IO : WP_OK;
+	return move_up(im->into, dir, err);
 }
 
-static char *beside(const char *dir)
+/* Restore into im->into, then move it all up into dir. */
+static int restore(FILE *f, const char *path, const char *dir, struct importer *im, char **err)
 {
-	char *copy = xstrdup(dir), *slash, *name, *out;
-	while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/')
-		copy[strlen(copy) - 1] = '\0';
-	slash = strrchr(copy, '/');
-	name = slash ? slash + 1 : copy;
-	out = slash ? xasprintf("%.*s/.%s.import.%ld.tmp", (int)(slash - copy), copy, name,
-				(long)getpid())
-		    : xasprintf(".%s.import.%ld.tmp", name, (long)getpid());
-	free(copy);
-	return out;
+	int rc = tar_read(f, path, IMPORT_FILE_MAX, restore_entry, note_comment, im, err);
+	if (rc < 0)
+		rc = WP_ERR_DATA;
+	if (!rc && !im->has_config) {
+		*err = xasprintf("%s: no wyrmpost.xml in it, so no campaign", path);
+		rc = WP_ERR_DATA;
+	}
+	return rc ? rc : settle(im, dir, err);
 }
 
 int campaign_import(const char *path, const char *dir, struct import_result *r, char **err)
 {
 	struct importer im = { .r = r };
+	bool made = false;
 	FILE *f;
 	int rc;
 
@@ -470,20 +496,17 @@ int campaign_import(const char *path, const char *dir, struct import_result *r, 
 		*err = xasprintf("cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? WP_ERR_NOTFOUND : WP_ERR_IO;
 	}
-	im.into = beside(dir);
-	if (mkdir(im.into, 0777)) {
+	/* The files are written in a folder inside dir, named as fsutil.h
+	 * names what is being written, and moved up once all is read. */
+	made = !fs_is_dir(dir);
+	im.into = xasprintf("%s/.import.%ld.tmp", dir, (long)getpid());
+	if (made && fs_mkdirs(dir, err)) {
+		rc = WP_ERR_IO;
+	} else if (mkdir(im.into, 0700)) {
 		*err = xasprintf("cannot make the folder %s: %s", im.into, strerror(errno));
 		rc = WP_ERR_IO;
 	} else {
-		rc = tar_read(f, path, IMPORT_FILE_MAX, restore_entry, note_comment, &im, err);
-		if (rc < 0)
-			rc = WP_ERR_DATA;
-		if (!rc && !im.has_config) {
-			*err = xasprintf("%s: no wyrmpost.xml in it, so no campaign", path);
-			rc = WP_ERR_DATA;
-		}
-		if (!rc)
-			rc = settle(&im, dir, err);
+		rc = restore(f, path, dir, &im, err);
 		if (rc) {
 			char *why = *err;
 			nftw(im.into, remove_one, 16, FTW_DEPTH | FTW_PHYS);
@@ -491,6 +514,8 @@ int campaign_import(const char *path, const char *dir, struct import_result *r, 
 			free(why);
 		}
 	}
+	if (rc && made)
+		rmdir(dir);
 	fclose(f);
 	strlist_clear(&im.dirs);
 	strlist_clear(&im.dir_modes);

@@ -43,11 +43,12 @@ struct import_result {
 	bool secrets; /* the archive holds the secrets (export --with-secrets) */
 };
 /* Restore the archive at path into dir, which must be empty or missing
- * (WP_ERR_EXISTS): every entry is first written to a folder beside dir,
- * which takes dir's place only once the whole archive has been read and
- * flushed, so a damaged or cut archive (WP_ERR_DATA, *err saying what and
- * where) leaves nothing behind.  An archive without wyrmpost.xml is no
- * campaign (WP_ERR_DATA). */
+ * (WP_ERR_EXISTS; a missing one is made): every entry is first written
+ * to a folder inside dir, and moved up into dir only once the whole
+ * archive has been read and flushed, so a damaged or cut archive
+ * (WP_ERR_DATA, *err saying what and where) leaves nothing behind (dir
+ * as it was).  An archive without wyrmpost.xml is no campaign
+ * (WP_ERR_DATA). */
 int campaign_import(const char *path, const char *dir, struct import_result *r, char **err);
 
 #endif

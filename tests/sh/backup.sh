@@ -134,6 +134,18 @@ for t in cut noend bad; do
 done
 expect_grep 'checksum is wrong' "$scratch/err"
 if ls -A "$scratch" | grep -q 'import'; then fail "an import left its folder"; else ok; fi
+# An empty folder there already (the host's, with its own mode) is
+# filled, and stays as it was when the archive is refused; so is the
+# campaign directory itself, the default.
+mkdir -m 750 "$scratch/host" "$scratch/here"
+expect_status 65 "$WYRMPOST" import "$scratch/cut.tar" -C "$scratch/host"
+[ -z "$(ls -A "$scratch/host")" ] && ok || fail "a refused archive left files"
+expect_status 0 "$WYRMPOST" import "$scratch/all.tar" -C "$scratch/host"
+[ "$(stat -c %a "$scratch/host")" = 750 ] && ok || fail "import changed the folder's mode"
+[ -f "$scratch/host/games/g2/game.xml" ] && ok || fail "import did not fill the folder"
+expect_status 0 sh -c 'cd "$1" && "$2" import ../all.tar' - "$scratch/here" "$WYRMPOST"
+[ -f "$scratch/here/wyrmpost.xml" ] && ok || fail "import did not restore into ."
+expect_status 0 "$WYRMPOST" -d "$scratch/here" check
 printf 'not an archive\n' >"$scratch/text.tar"
 expect_status 65 "$WYRMPOST" import "$scratch/text.tar" -C "$scratch/r-text"
 expect_grep 'not a tar archive' "$scratch/err"
