@@ -419,25 +419,40 @@ int campaign_mail(const struct campaign *c, const struct game *g, int p, const c
 				  NULL, 0, err);
 }
 
+/* The turn a state file names (its root's turn attribute), or 0. */
+static long long turn_in_file(const char *path)
+{
+	char *buf = NULL, *e = NULL;
+	size_t len;
+	long long turn = 0;
+	xmlDoc *doc = fs_read_file(path, &buf, &len, &e) ? NULL : xml_parse(buf, len, path, &e);
+	if (doc && !xml_attr_int(xmlDocGetRootElement(doc), "turn", &turn))
+		turn = 0;
+	xmlFreeDoc(doc);
+	free(buf);
+	free(e);
+	return turn;
+}
+
 /* A game read from a game.xml of an earlier format keeps that file, by a
- * second name, as turns/NNNN.formatF.xml before its first save in today's
- * format: the release that wrote it can still read it, and it is there
- * to see what the migration did.  Rollback and check read only the
- * NNNN.xml snapshots. */
+ * second name, as turns/NNNN.formatF.xml (NNNN the turn it holds) before
+ * its first save in today's format: the release that wrote it can still
+ * read it, and it is there to see what the migration did.  Rollback and
+ * check read only the NNNN.xml snapshots. */
 static int keep_older_format(const struct campaign *c, const struct game *g, char **err)
 {
-	char *rest = xasprintf("turns/%04d.format%d.xml", g->turn, g->format);
-	char *kept = campaign_game_path(c, g->id, rest);
-	char *dir = campaign_game_path(c, g->id, "turns");
 	char *state = campaign_game_path(c, g->id, "game.xml");
+	char *dir = campaign_game_path(c, g->id, "turns");
+	char *rest = xasprintf("turns/%04lld.format%d.xml", turn_in_file(state), g->format);
+	char *kept = campaign_game_path(c, g->id, rest);
 	int rc = WP_OK;
 	if (!fs_exists(kept) && fs_exists(state) &&
 	    (fs_mkdirs(dir, err) || fs_link_private(state, kept, err)))
 		rc = WP_ERR_IO;
-	free(state);
-	free(dir);
 	free(kept);
 	free(rest);
+	free(dir);
+	free(state);
 	return rc;
 }
 
