@@ -2,6 +2,8 @@
  * and loading them, mail into the outbox.  See campaign.h. */
 #include "campaign.h"
 
+#include <config.h>
+
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -432,12 +434,53 @@ int campaign_mail(const struct campaign *c, const struct game *g, int p, const c
 				  NULL, 0, err);
 }
 
+/* The turn a state file names (its root's turn attribute), or 0. */
+static long long turn_in_file(const char *path)
+{
+	char *buf = NULL, *e = NULL;
+	size_t len;
+	long long turn = 0;
+	xmlDoc *doc = fs_read_file(path, &buf, &len, &e) ? NULL : xml_parse(buf, len, path, &e);
+	if (doc && !xml_attr_int(xmlDocGetRootElement(doc), "turn", &turn))
+		turn = 0;
+	xmlFreeDoc(doc);
+	free(buf);
+	free(e);
+	return turn;
+}
+
+/* A game read from a game.xml of an earlier format keeps that file, by a
+ * second name, as turns/NNNN.formatF.xml (NNNN the turn it holds) before
+ * its first save in today's format: the release that wrote it can still
+ * read it, and it is there to see what the migration did.  Rollback and
+ * check read only the NNNN.xml snapshots. */
+static int keep_older_format(const struct campaign *c, const struct game *g, char **err)
+{
+	char *state = campaign_game_path(c, g->id, "game.xml");
+	char *dir = campaign_game_path(c, g->id, "turns");
+	char *rest = xasprintf("turns/%04lld.format%d.xml", turn_in_file(state), g->format);
+	char *kept = campaign_game_path(c, g->id, rest);
+	int rc = WP_OK;
+	if (!fs_exists(kept) && fs_exists(state) &&
+	    (fs_mkdirs(dir, err) || fs_link_private(state, kept, err)))
+		rc = WP_ERR_IO;
+	free(kept);
+	free(rest);
+	free(dir);
+	free(state);
+	return rc;
+}
+
 int campaign_save_game(const struct campaign *c, const struct game *g, char **err)
 {
 	size_t len;
-	char *text = game_to_string(g, &len);
-	char *path = campaign_game_path(c, g->id, "game.xml");
-	int rc = fs_write_private(path, text, len, err) ? WP_ERR_IO : WP_OK; /* hashes */
+	char *text, *path;
+	int rc;
+	if (g->format && g->format < GAME_FORMAT && keep_older_format(c, g, err))
+		return WP_ERR_IO;
+	text = game_to_file_text(g, "wyrmpost " PACKAGE_VERSION, &len);
+	path = campaign_game_path(c, g->id, "game.xml");
+	rc = fs_write_private(path, text, len, err) ? WP_ERR_IO : WP_OK; /* hashes */
 	free(path);
 	free(text);
 	return rc;

@@ -267,7 +267,7 @@ out:
 	return rc;
 }
 
-xmlDoc *game_to_xml(const struct game *g)
+static xmlDoc *game_to_xml_by(const struct game *g, const char *written_by)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game");
@@ -276,6 +276,8 @@ xmlDoc *game_to_xml(const struct game *g)
 
 	xmlDocSetRootElement(doc, root);
 	xml_set_int(root, "format", GAME_FORMAT);
+	if (written_by)
+		xml_set(root, "written-by", written_by);
 	xml_set(root, "id", g->id);
 	xml_set(root, "rules", g->engine->name);
 	xml_set_int(root, "turn", g->turn);
@@ -330,12 +332,22 @@ xmlDoc *game_to_xml(const struct game *g)
 	return doc;
 }
 
-char *game_to_string(const struct game *g, size_t *len)
+xmlDoc *game_to_xml(const struct game *g)
 {
-	xmlDoc *doc = game_to_xml(g);
+	return game_to_xml_by(g, NULL);
+}
+
+char *game_to_file_text(const struct game *g, const char *written_by, size_t *len)
+{
+	xmlDoc *doc = game_to_xml_by(g, written_by);
 	char *s = xml_to_string(doc, len);
 	xmlFreeDoc(doc);
 	return s;
+}
+
+char *game_to_string(const struct game *g, size_t *len)
+{
+	return game_to_file_text(g, NULL, len);
 }
 
 int game_load_buffer(struct game *g, const char *buf, size_t len, const char *name,
@@ -345,12 +357,13 @@ int game_load_buffer(struct game *g, const char *buf, size_t len, const char *na
 	xmlNode *root, *eng;
 	const struct engine *e;
 	char *rules, *e2 = NULL;
-	int rc;
+	int rc, format;
 
 	memset(g, 0, sizeof *g);
 	if (!doc)
 		return -1;
-	if (xml_validate(doc, schema_game_rng, name, err)) {
+	if (game_format_upgrade(doc, name, &format, err) ||
+	    xml_validate(doc, schema_game_rng, name, err)) {
 		xmlFreeDoc(doc);
 		return -1;
 	}
@@ -379,6 +392,7 @@ int game_load_buffer(struct game *g, const char *buf, size_t len, const char *na
 		game_release(g);
 		return -1;
 	}
+	g->format = format;
 	return 0;
 }
 

@@ -12,10 +12,10 @@
 #include <libxml/tree.h>
 
 #include "engine.h"
+#include "game-format.h"
 #include "game-state.h"
 #include "options.h"
 
-#define GAME_FORMAT 1
 /* The last turn a game may reach: turns/, orders/ and reports/ are named
  * by four-digit turn numbers, which sort as numbers only up to here. */
 #define GAME_TURN_MAX 9999
@@ -27,11 +27,18 @@ const char *game_status_name(enum game_status s);
 int game_from_xml(struct game *g, xmlDoc *doc, char **err);
 /* The game as a new XML document (caller frees with xmlFreeDoc). */
 xmlDoc *game_to_xml(const struct game *g);
-/* Serialise to a string exactly as stored on disk (caller frees). */
+/* Serialise to a string (caller frees): the game itself, the same for the
+ * same game whatever program wrote it (rule cases compare it). */
 char *game_to_string(const struct game *g, size_t *len);
+/* The text of game.xml on disk: the same with written_by ("wyrmpost
+ * VERSION") beside the format, so that a release that cannot read the
+ * file can say which one wrote it (game-format.h). */
+char *game_to_file_text(const struct game *g, const char *written_by, size_t *len);
 
 /* Read and validate a game file; on error *err names the file and line.
- * Never fetches anything and never expands external entities. */
+ * Never fetches anything and never expands external entities.  A file of
+ * an earlier format is brought to today's as it is read (g->format says
+ * which it was); one of a later format is refused (game-format.h). */
 int game_load_file(struct game *g, const char *path, char **err);
 /* Parse a game from memory (same checks); name is used in messages. */
 int game_load_buffer(struct game *g, const char *buf, size_t len,

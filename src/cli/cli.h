@@ -77,5 +77,7 @@ int cmd_fetch(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_print(int argc, char **argv);
 int cmd_site(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 
 #endif

@@ -152,6 +152,22 @@ static const struct cmd commands[] = {
 	  "the next report tells the others.  --refuse turns the request down (the\n"
 	  "asker is told) and leaves the seat open.  With option takeover=auto no\n"
 	  "approval is needed: the first to ask takes the seat.\n" },
+	{ "export", cmd_export, "export [ID...] -o FILE [--with-secrets]",
+	  "write the campaign to an archive, a backup",
+	  "Writes the campaign (or only wyrmpost.xml and the games ID...) to FILE, a\n"
+	  "tar archive of mode 0600, taken under the campaign's lock and the\n"
+	  "outbox's, so that it is whole while cron runs: a run or a delivery under\n"
+	  "way is waited for (WYRMPOST_LOCK_WAIT seconds, 120 by default), then the\n"
+	  "exit status is 75 (EX_TEMPFAIL).  Secrets are left out: the campaign's\n"
+	  "key, mail (outbox/, sent/, mail received in spool/) and any file only its\n"
+	  "owner may read, and the players' password hashes are blanked in the\n"
+	  "states; --with-secrets keeps them all, for a backup to restore as it was.\n" },
+	{ "import", cmd_import, "import FILE [-C DIR]",
+	  "restore an archive 'export' wrote, into an empty folder",
+	  "Restores the archive FILE into DIR (default: the campaign directory, -d),\n"
+	  "which must be empty or missing, then checks it as 'check' does.  A\n"
+	  "damaged or cut archive is refused, and nothing is left written: the\n"
+	  "files take their place only once the whole archive has been read.\n" },
 	{ "help", cmd_help, "help [VERB]", "explain a verb", "Shows help for VERB.\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

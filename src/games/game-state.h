@@ -55,6 +55,10 @@ struct game {
 	size_t nplayers, players_alloc;
 	struct strlist observers; /* addresses that get the public reports */
 	void *state;            /* engine-owned */
+	/* The format of the game.xml it was read from (an earlier one was
+	 * brought to today's in memory; the file is kept under turns/ when
+	 * the game is next saved: src/game-format.h); 0 for a new game. */
+	int format;
 	/* During engine setup() only: the text of `new --setup FILE` and the
 	 * file's name, for messages (borrowed); NULL when none was given. */
 	const char *setup_text, *setup_name;
