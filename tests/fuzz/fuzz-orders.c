@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = s.player ? game_player_index(g, s.player) : -1;
 	if (p < 0)
 		p = (int)(size % g->nplayers);
-	mail_commands_check(g, p, &s);
+	mail_commands_check(g, p, &s, g->created);
 	o = xcalloc(s.n + 1, sizeof *o);
 	for (size_t i = 0; i < s.n; i++)
 		if (!s.lines[i].command)
