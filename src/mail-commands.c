@@ -80,12 +80,12 @@ static void check_one(const struct game *g, int p, struct order_line *l, long lo
 	const char *arg = rest_of(l->text);
 	long long t;
 
+	/* `back` may open a line of a story (Heart of Glass' texts): a
+	 * command only alone. */
 	if (is_word(l->text, "absent")) {
 		check_absent(g, p, l, now);
-	} else if (is_word(l->text, "back")) {
-		if (*arg)
-			verdict_bad(l, "bad-command", xstrdup("'back' takes nothing after it"));
-		else if (!absence_current_or_next(g, p, now))
+	} else if (is_word(l->text, "back") && !*arg) {
+		if (!absence_current_or_next(g, p, now))
 			verdict_bad(l, "bad-absence", xstrdup("you have no absence to end"));
 		else
 			verdict_ok(l, xstrdup("back"));
