@@ -14,11 +14,14 @@
 #include "schedule.h"
 #include "seat.h"
 
-/* Save g and release it, whatever rc was. */
+/* Save g and release it, whatever rc was.  A kill at gm-save (tests)
+ * leaves the mails and notes written and the intent to finish them. */
 static int finish(struct campaign *c, struct game *g, int rc, char **err)
 {
-	if (!rc)
+	if (!rc) {
+		crashpoint("gm-save");
 		rc = campaign_save_game(c, g, err);
+	}
 	game_release(g);
 	return rc;
 }

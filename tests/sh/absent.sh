@@ -119,6 +119,23 @@ expect_status 64 wp player keep cat back
 expect_grep 'cat has no absence to end' "$scratch/err"
 [ ! -e "$scratch/c/games/keep/.gm-intent" ] && ok || fail "an intent was left behind"
 
+# Killed before the game is saved, the game master's absence is finished
+# by the next run, as given: stored once, noted once, mailed once.
+set +e
+WYRMPOST_CRASH_AT=gm-save "$WYRMPOST" -d "$scratch/c" player keep bob absent 2027-01-20 2027-01-21 \
+	2>/dev/null
+st=$?
+set -e
+[ $st -eq 137 ] && ok || fail "the absent verb was not killed (status $st)"
+expect_no_grep '<absence from="2027-01-20"' "$scratch/c/games/keep/game.xml"
+[ -e "$scratch/c/games/keep/.gm-intent" ] && ok || fail "no intent after the kill"
+expect_status 0 env WYRMPOST_NOW=$((WYRMPOST_NOW + 5)) "$WYRMPOST" -d "$scratch/c" run
+expect_grep '<absence from="2027-01-20" to="2027-01-21"/>' "$scratch/c/games/keep/game.xml"
+[ "$(grep -c 'bob is absent from 2027-01-20 to 2027-01-21' "$scratch/c/games/keep/history")" = 1 ] &&
+	ok || fail "the finished absence was not noted exactly once"
+[ "$(grep -l 'marked you absent from 2027-01-20 to 2027-01-21' "$out"/* "$scratch/c"/sent/*/* \
+	2>/dev/null | wc -l)" = 1 ] && ok || fail "bob was not mailed exactly once"
+
 export WYRMPOST_NOW=$T0
 
 # A turn that waits only for someone away runs at its deadline, never
