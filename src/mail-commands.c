@@ -233,21 +233,26 @@ static void status(struct campaign *c, const struct game *g, struct sb *reply)
 	pending_release(&pd);
 }
 
-/* The game master hears of every absence asked for or ended by mail. */
+/* The game master hears of every absence asked for or ended by mail (back:
+ * ended or called off). */
 static int tell_gm_absence(struct campaign *c, const struct game *g, int p, const char *what,
-			   const char *key_hash, char **err)
+			   bool back, const char *key_hash, char **err)
 {
 	const struct player *pl = &g->players[p];
 	char *key = xasprintf("%s-%04d-absence-%s-%s", g->id, g->turn, pl->name, key_hash);
 	char *subject = xasprintf("[%s] %s: %s", g->id, pl->name, what);
-	char *body = xasprintf("%s <%s>, a player of game %s (%s), turn %d: %s.\n\n"
-			       "While away, no turn waits for them; the no-orders rule plays their "
-			       "seat at each deadline, and those turns are not counted as missed. "
-			       "'wyrmpost status %s' shows it; 'wyrmpost player %s %s back' ends "
-			       "it.\n", pl->name, pl->email, g->id, g->engine->title, g->turn, what,
-			       g->id, g->id, pl->name);
-	int rc = campaign_mail(c, g, -1, key, subject, body, NULL, "auto-generated", err);
-	free(body);
+	struct sb body = SB_INIT;
+	int rc;
+
+	sb_addf(&body, "%s <%s>, a player of game %s (%s), turn %d: %s.\n\n", pl->name,
+		pl->email, g->id, g->engine->title, g->turn, what);
+	if (!back)
+		sb_addf(&body, "While away, no turn waits for them; the no-orders rule plays "
+			       "their seat at each deadline, and those turns are not counted as "
+			       "missed. 'wyrmpost player %s %s back' ends it.\n", g->id, pl->name);
+	sb_addf(&body, "'wyrmpost status %s' shows every player's absence.\n", g->id);
+	rc = campaign_mail(c, g, -1, key, subject, sb_str(&body), NULL, "auto-generated", err);
+	sb_release(&body);
 	free(subject);
 	free(key);
 	return rc;
@@ -297,7 +302,7 @@ static int absence_apply(struct campaign *c, struct game *g, int p, const char *
 	}
 	rc = campaign_save_game(c, g, err);
 	if (!rc)
-		rc = tell_gm_absence(c, g, p, what, key_hash, err);
+		rc = tell_gm_absence(c, g, p, what, !strcmp(canon, "back"), key_hash, err);
 	free(what);
 	return rc;
 }
