@@ -238,6 +238,7 @@ for g in $GAMES; do
 		done
 	done
 done
+echo "turns run early: $early, at their deadline: $ontime"
 [ $early -gt 0 ] && ok || fail "no turn ran early"
 [ $ontime -gt 0 ] && ok || fail "no turn ran at its deadline"
 
