@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "schedule.h"
@@ -41,6 +42,12 @@ const struct option_spec core_options[] = {
 	{ "remind", OPT_INT, "0", 0, 720, NULL,
 	  "mail each awaited player who has sent no orders this many hours before the "
 	  "deadline, once a turn (0: never)", NULL },
+	{ "absence-days", OPT_INT, "14", 0, 365, NULL,
+	  "the most days a player may be away by their own 'absent' mail in any "
+	  "absence-window days (0: only the game master sets absences); while away, no "
+	  "turn waits for them and missed turns are not counted", NULL },
+	{ "absence-window", OPT_INT, "90", 1, 400, NULL,
+	  "the days over which absence-days is counted", NULL },
 	{ "mails-per-turn", OPT_INT, "20", 1, 1000, NULL,
 	  "how many orders mails one player may send for one turn", NULL },
 	{ "open", OPT_BOOL, "no", 0, 0, NULL,
@@ -139,6 +146,25 @@ static int load_options(struct game *g, const xmlNode *opts, char **err)
 	return 0;
 }
 
+/* <absence from= to= [reason=]/> of a player (absence.h). */
+static int load_absence(struct player *pl, const xmlNode *t, char **err)
+{
+	char *from = xml_attr(t, "from"), *to = xml_attr(t, "to");
+	struct absence a = { 0, 0, xml_attr(t, "reason") };
+	bool ok = from && to && absence_parse_day(from, &a.from) &&
+		  absence_parse_day(to, &a.to) && a.from <= a.to;
+	free(from);
+	free(to);
+	if (!ok) {
+		free(a.reason);
+		*err = xasprintf("line %ld: bad absence", xmlGetLineNo((xmlNode *)t));
+		return -1;
+	}
+	ALLOC_GROW(pl->absences, pl->nabsences + 1, pl->absences_alloc);
+	pl->absences[pl->nabsences++] = a;
+	return 0;
+}
+
 static int load_players(struct game *g, const xmlNode *players, char **err)
 {
 	for (xmlNode *p = players->children; p; p = p->next) {
@@ -178,10 +204,11 @@ static int load_players(struct game *g, const xmlNode *players, char **err)
 			return -1;
 		}
 		for (xmlNode *t = p->children; t; t = t->next)
-			if (xml_is(t, "takeover") &&
-			    (need_attr(t, "name", &pl->req_name, err) ||
-			     need_attr(t, "email", &pl->req_email, err) ||
-			     need_attr(t, "password", &pl->req_hash, err)))
+			if ((xml_is(t, "takeover") &&
+			     (need_attr(t, "name", &pl->req_name, err) ||
+			      need_attr(t, "email", &pl->req_email, err) ||
+			      need_attr(t, "password", &pl->req_hash, err))) ||
+			    (xml_is(t, "absence") && load_absence(pl, t, err)))
 				return -1;
 	}
 	return 0;
@@ -320,6 +347,17 @@ static xmlDoc *game_to_xml_by(const struct game *g, const char *written_by)
 			xml_set(req, "name", pl->req_name);
 			xml_set(req, "email", pl->req_email);
 			xml_set(req, "password", pl->req_hash);
+		}
+		for (size_t a = 0; a < pl->nabsences; a++) {
+			xmlNode *ab = xml_child(p, "absence", NULL);
+			char *from = absence_format_day(pl->absences[a].from);
+			char *to = absence_format_day(pl->absences[a].to);
+			xml_set(ab, "from", from);
+			xml_set(ab, "to", to);
+			if (pl->absences[a].reason)
+				xml_set(ab, "reason", pl->absences[a].reason);
+			free(from);
+			free(to);
 		}
 	}
 	if (g->observers.n) {

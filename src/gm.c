@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "gm-notes.h"
@@ -13,11 +14,14 @@
 #include "schedule.h"
 #include "seat.h"
 
-/* Save g and release it, whatever rc was. */
+/* Save g and release it, whatever rc was.  A kill at gm-save (tests)
+ * leaves the mails and notes written and the intent to finish them. */
 static int finish(struct campaign *c, struct game *g, int rc, char **err)
 {
-	if (!rc)
+	if (!rc) {
+		crashpoint("gm-save");
 		rc = campaign_save_game(c, g, err);
+	}
 	game_release(g);
 	return rc;
 }
@@ -348,6 +352,7 @@ static int player_replace(struct campaign *c, const char *id, char **words, char
 		pl->hash = hash;
 		pl->nmr = 0;
 		seat_clear_open(pl);
+		absence_clear(pl); /* the newcomer is not away */
 		rc = gm_note(c, &g, err, "%s takes over the seat of %s.", pl->name, oldname);
 	}
 	if (!rc) {
@@ -423,6 +428,85 @@ static int player_drop(struct campaign *c, const char *id, char **words, char **
 	return finish(c, &g, rc, err);
 }
 
+/* The player hears of an absence the game master set or ended. */
+static int tell_absence(struct campaign *c, const struct game *g, int p, const char *what,
+			char **err)
+{
+	char *key = xasprintf("%s-%04d-absence-%s-%lld", g->id, g->turn, g->players[p].name,
+			      c->now);
+	char *subject = xasprintf("[%s] your absence", g->id);
+	char *body = xasprintf("Game %s (%s), turn %d: the game master has %s.\n", g->id,
+			       g->engine->title, g->turn, what);
+	int rc = campaign_mail(c, g, p, key, subject, body, NULL, "auto-generated", err);
+	free(body);
+	free(subject);
+	free(key);
+	return rc;
+}
+
+/* words: the player, the first and the last day away.  The game master's
+ * absences are not held to absence-days; they count toward the player's. */
+static int player_absent(struct campaign *c, const char *id, char **words, char **out,
+			 char **err)
+{
+	(void)out;
+	struct game g;
+	int p, rc, first, last, today;
+	char *why, *status, *what;
+
+	if (!absence_parse_day(words[1], &first) || !absence_parse_day(words[2], &last)) {
+		*err = xasprintf("'%s %s': write two days as YYYY-MM-DD", words[1], words[2]);
+		return WP_ERR_USAGE;
+	}
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
+		return rc;
+	today = absence_today(c->now, option_get(&g.opts, "tz"));
+	if ((p = find_player(&g, words[0], err)) < 0) {
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	if ((why = absence_check(&g, p, first, last, today, false))) {
+		*err = why;
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	absence_add(&g, p, first, last, NULL, today);
+	status = absence_status(&g, p, c->now);
+	rc = gm_note(c, &g, err, "%s is %s.", g.players[p].name, status);
+	what = xasprintf("marked you %s: no turn waits for you then, the game's no-orders "
+			 "rule plays your seat at each deadline, and those turns do not count "
+			 "as missed; send 'back' to return early", status);
+	if (!rc)
+		rc = tell_absence(c, &g, p, what, err);
+	free(what);
+	free(status);
+	return finish(c, &g, rc, err);
+}
+
+static int player_back(struct campaign *c, const char *id, char **words, char **out,
+		       char **err)
+{
+	(void)out;
+	struct game g;
+	int p, rc;
+
+	if ((rc = campaign_load_live_game(c, id, &g, err)))
+		return rc;
+	if ((p = find_player(&g, words[0], err)) < 0 ||
+	    !absence_back(&g, p, absence_today(c->now, option_get(&g.opts, "tz")))) {
+		if (p >= 0)
+			*err = xasprintf("%s has no absence to end", g.players[p].name);
+		game_release(&g);
+		return WP_ERR_USAGE;
+	}
+	rc = gm_note(c, &g, err, "%s's absence was ended by the game master.",
+		     g.players[p].name);
+	if (!rc)
+		rc = tell_absence(c, &g, p, "ended your absence: turns wait for your orders "
+				  "again", err);
+	return finish(c, &g, rc, err);
+}
+
 /* --- finishing what a kill interrupted -------------------------------------- */
 
 /* A verb that mails and notes before it saves game.xml writes down first
@@ -493,6 +577,8 @@ static const struct verb {
 	{ "password", 2, player_password },
 	{ "replace", 2, player_replace },
 	{ "drop", 1, player_drop },
+	{ "absent", 3, player_absent },
+	{ "back", 1, player_back },
 	{ "offer", 1, offer },
 	{ "approve", 2, approve },
 };
@@ -553,7 +639,7 @@ static int gm_begin(struct campaign *c, const char *id, char **err)
 int gm_finish(struct campaign *c, const char *id, char **err)
 {
 	char *path = gm_intent_path(c, id), *text = NULL, *digest;
-	char *line[5] = { NULL };
+	char *line[6] = { NULL };
 	const struct verb *v = NULL;
 	size_t len, n = 0;
 	long long then;
@@ -709,4 +795,17 @@ int gm_seat_approve(struct campaign *c, const char *id, const char *seat, bool r
 	char *words[] = { (char *)seat, refuse ? "refuse" : "give" };
 	*who = NULL;
 	return gm_run(c, id, "approve", words, who, err);
+}
+
+int gm_player_absent(struct campaign *c, const char *id, const char *name, const char *from,
+		     const char *to, char **err)
+{
+	char *words[] = { (char *)name, (char *)from, (char *)to };
+	return gm_run(c, id, "absent", words, NULL, err);
+}
+
+int gm_player_back(struct campaign *c, const char *id, const char *name, char **err)
+{
+	char *words[] = { (char *)name };
+	return gm_run(c, id, "back", words, NULL, err);
 }

@@ -1,6 +1,7 @@
 /* gm.h - what a game master does to a running game (issue 13): change an
  * option or the deadline, pause, resume, end or archive it; change a
- * player's address or password, replace or drop a player.
+ * player's address or password, replace or drop a player, mark one away
+ * or back (absence.h).
  *
  * Every change is written to games/ID/history ("TIME turn N: what") and
  * kept for the report of the turn it happened in (the game master's lines
@@ -39,6 +40,11 @@ int gm_player_password(struct campaign *c, const char *id, const char *name, cha
 int gm_player_replace(struct campaign *c, const char *id, const char *name, const char *spec,
 		      char **password, char **err);
 int gm_player_drop(struct campaign *c, const char *id, const char *name, char **err);
+/* Player NAME away from day FROM to day TO (YYYY-MM-DD, absence.h), not
+ * held to the game's absence-days; or back: that absence ends. */
+int gm_player_absent(struct campaign *c, const char *id, const char *name, const char *from,
+		     const char *to, char **err);
+int gm_player_back(struct campaign *c, const char *id, const char *name, char **err);
 
 /* `wyrmpost offer ID NAME` and `wyrmpost approve ID SEAT [--refuse]`
  * (seat.h), finished as the others; *who gets the one who asked. */

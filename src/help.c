@@ -19,6 +19,10 @@ static const struct order_doc commands[] = {
 	{ "press", "press NAME: TEXT", "a message to that player (press all: TEXT, to "
 				       "everyone), relayed at once from the game's address" },
 	{ "gm", "gm TEXT", "a message to the game master" },
+	{ "absent", "absent FROM TO [REASON]", "you are away from day FROM to day TO "
+					       "(YYYY-MM-DD, both included): no turn waits "
+					       "for you and the turns are not counted as missed" },
+	{ "back", "back", "your absence ends today (or the next one is called off)" },
 	{ NULL, NULL, NULL },
 };
 

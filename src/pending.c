@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "orders.h"
@@ -74,12 +75,19 @@ int pending_load(const struct campaign *c, const struct game *g, struct pending 
 	pd->n = g->nplayers;
 	rc = campaign_load_orders(c, g, pd->has, pd->lines, err);
 	g->engine->awaited(g, pd->awaited);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		/* No turn waits for a player away: the deadline plays the seat. */
+		pd->absent[i] = pd->awaited[i] && !g->players[i].dropped &&
+				!g->players[i].open && absence_at(g, (int)i, c->now);
+		pd->awaited[i] &= !pd->absent[i];
+	}
 	if (g->engine->wanted) {
 		bool wanted[MAX_PLAYERS] = { false };
 		g->engine->wanted(g, wanted);
 		for (size_t i = 0; i < g->nplayers; i++)
 			pd->nwanted_missing += wanted[i] && !pd->awaited[i] &&
-					       !g->players[i].dropped && !pd->has[i];
+					       !pd->absent[i] && !g->players[i].dropped &&
+					       !pd->has[i];
 	}
 	for (size_t i = 0; i < g->nplayers; i++) {
 		/* An open seat is nobody's: the turn does not wait for it, hold

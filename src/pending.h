@@ -8,7 +8,11 @@
  * pending orders complete.  A turn runs before its deadline only when every
  * player it waits for is ready.  What holds a player back is kept beside
  * the orders, in orders/NNNN/.hold-PLAYER (a dot file: not orders): the
- * words "refused" and "wait", one a line. */
+ * words "refused" and "wait", one a line.
+ *
+ * A player away (absence.h) is not awaited: the turn neither waits for
+ * them nor holds or reminds over them, and the game's no-orders rule
+ * plays their seat at the deadline (turn.c). */
 #ifndef WP_PENDING_H
 #define WP_PENDING_H
 
@@ -26,6 +30,7 @@ struct pending {
 	size_t n;
 	bool has[MAX_PLAYERS];
 	bool awaited[MAX_PLAYERS];
+	bool absent[MAX_PLAYERS]; /* the engine waits for them, but they are away */
 	struct strlist lines[MAX_PLAYERS];
 	unsigned hold[MAX_PLAYERS];
 	/* For an awaited player: what the engine still misses (NULL: none). */
@@ -37,7 +42,8 @@ struct pending {
 };
 
 /* The pending orders of g's current turn into *pd (release it whatever
- * the code).  An open seat or a dropped player is awaited by nobody.
+ * the code), at the campaign's now.  An open seat, a dropped player or
+ * one away is awaited by nobody.
  * Returns WP_ERR_IO (with *err, which may be NULL) when an orders file
  * cannot be read; pd is filled all the same. */
 int pending_load(const struct campaign *c, const struct game *g, struct pending *pd,

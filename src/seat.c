@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "gm-notes.h"
 #include "password.h"
@@ -138,6 +139,7 @@ static int fill(struct campaign *c, struct game *g, int p, char **err)
 	pl->req_name = pl->req_email = pl->req_hash = NULL;
 	pl->open = false;
 	pl->nmr = 0;
+	absence_clear(pl); /* the newcomer is not away */
 	rc = gm_note(c, g, err, "%s takes over the seat of %s.", pl->name, old);
 	key = xasprintf("%s-welcome-%s", g->id, pl->name);
 	subject = xasprintf("[%s] welcome to %s (you take over from %s)", g->id,

@@ -2,6 +2,7 @@
  * status`); see status.h. */
 #include <stdlib.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "pending.h"
 #include "schedule.h"
@@ -41,6 +42,7 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct player *pl = &g->players[i];
 		struct sb says = SB_INIT;
+		char *away = pl->dropped ? NULL : absence_status(g, (int)i, c->now);
 		if (pl->dropped)
 			say(&says, "dropped");
 		else if (pl->open)
@@ -56,6 +58,9 @@ static void status_detail(const struct campaign *c, const struct game *g, struct
 		}
 		if (pl->nmr)
 			say(&says, "missed turns");
+		if (away)
+			say(&says, away);
+		free(away);
 		/* The address column only pads when something follows it. */
 		if (says.len)
 			sb_addf(out, "  %-16s %-28s %s\n", pl->name, pl->email, sb_str(&says));

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "campaign.h"
 #include "engine.h"
 #include "fsutil.h"
@@ -260,14 +261,16 @@ static unsigned new_hold(unsigned old, bool refused, bool orders, int wait)
 	return hold;
 }
 
-/* Where player p stands after the mail, for the reply. */
+/* Where player p stands after the mail, for the reply (one away at now is
+ * not waited for, absence.h). */
 static void readiness(const struct game *g, int p, unsigned hold, const struct strlist *pending,
-		      struct report_readiness *rd)
+		      long long now, struct report_readiness *rd)
 {
 	bool awaited[MAX_PLAYERS] = { false };
 	struct engine_ctx ctx = game_ctx(g, g->deadline);
 	g->engine->awaited(g, awaited);
-	rd->awaited = awaited[p] && !g->players[p].dropped && !g->players[p].open;
+	rd->awaited = awaited[p] && !g->players[p].dropped && !g->players[p].open &&
+		      !absence_at(g, p, now);
 	rd->refused = hold & HOLD_REFUSED;
 	rd->waiting = hold & HOLD_WAIT;
 	rd->incomplete = rd->awaited ? g->engine->incomplete(g, p, pending, &ctx) : NULL;
@@ -288,7 +291,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 	int wait = -1; /* the last of `wait` (1) and `ready` (0) in the mail */
 	struct report_readiness rd = { false, false, false, NULL };
 
-	mail_commands_check(g, p, s);
+	mail_commands_check(g, p, s, c->now);
 	press_check(c, g, p, s);
 	check_orders(g, p, s, &ctx);
 	for (size_t i = 0; i < s->n; i++) {
@@ -350,7 +353,7 @@ static int store_orders(struct campaign *c, struct game *g, int p, struct submis
 		rc = mail_commands_apply(c, g, p, s, hash, &extra, err);
 		if (!rc)
 			rc = press_apply(c, g, p, s, &extra, err);
-		readiness(g, p, hold, &pending, &rd);
+		readiness(g, p, hold, &pending, c->now, &rd);
 		confirm = report_confirmation(g, p, s, &pending, r->stored || norders == 0, &rd);
 		free(rd.incomplete);
 		r->reply = extra.len ? xasprintf("%s\n%s", confirm, sb_str(&extra)) : xstrdup(confirm);

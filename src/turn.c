@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "absence.h"
 #include "engine.h"
 #include "fsutil.h"
 #include "gm-notes.h"
@@ -39,10 +40,25 @@ static bool is_due(const struct campaign *c, const struct game *g, const struct 
 	return pd->nawaited > 0 && pd->nunready == 0;
 }
 
+/* A player away (absence.h) who sent nothing: the NMR rule plays the
+ * seat, and the turn is not counted as missed. */
+static void play_absent(struct game *g, int p, bool *has, struct strlist *lines,
+			const struct engine_ctx *ctx, struct events *ev)
+{
+	const struct absence *a = absence_current_or_next(g, p, ctx->now);
+	char *until = absence_format_day(a->to);
+	events_add(ev, AUD_ALL, "%s is away until %s: the no-orders rule plays their seat "
+		   "(not counted as a missed turn).", g->players[p].name, until);
+	g->engine->nmr(g, p, &lines[p]);
+	has[p] = true;
+	free(until);
+}
+
 /* Everyone who sent nothing gets the engine's NMR orders; missed turns are
  * counted, and a player who reaches the limit is dropped, or, when the game
  * offers seats (option takeover), leaves an open seat that the NMR rule
- * plays until someone takes it over (see seat.h). */
+ * plays until someone takes it over (see seat.h).  A player away is played
+ * the same, but not counted. */
 static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 		      struct strlist *lines, const struct engine_ctx *ctx, struct events *ev)
 {
@@ -57,6 +73,11 @@ static void apply_nmr(struct game *g, const bool *awaited, bool *has,
 			strlist_clear(&lines[i]);
 			g->engine->nmr(g, (int)i, &lines[i]);
 			has[i] = true;
+			continue;
+		}
+		if (engine_awaited[i] && !pl->dropped && !pl->open && !has[i] &&
+		    absence_at(g, (int)i, ctx->now)) {
+			play_absent(g, (int)i, has, lines, ctx, ev);
 			continue;
 		}
 		if (!awaited[i] || pl->dropped || pl->open)

@@ -130,13 +130,18 @@ static const struct cmd commands[] = {
 	  "are mailed, and every change is kept in games/ID/history and shown in the\n"
 	  "next report.\n" },
 	{ "player", cmd_player,
-	  "player ID NAME address EMAIL | password | replace NEWNAME:EMAIL[:PASSWORD] | drop",
+	  "player ID NAME address EMAIL | password | replace NEWNAME:EMAIL[:PASSWORD] | drop\n"
+	  "       | absent FROM TO | back",
 	  "change a player of a running game",
 	  "address sets where the player's mail goes (both addresses are told);\n"
 	  "password mails the player a new one (and prints it once); replace gives\n"
 	  "the seat, with everything in it, to a new player, who is sent a welcome\n"
 	  "with the game so far; drop takes the player out of the game as missed\n"
-	  "turns would.  Every change is kept in games/ID/history and shown in the\n"
+	  "turns would.  absent marks the player away from day FROM to day TO\n"
+	  "(YYYY-MM-DD in the game's time zone, both included; not held to option\n"
+	  "absence-days): no turn waits for them, the no-orders rule plays their\n"
+	  "seat, and those turns are not counted as missed; back ends the absence\n"
+	  "(or calls off the next).  Every change is kept in games/ID/history and shown in the\n"
 	  "next report.\n" },
 	{ "offer", cmd_offer, "offer ID [NAME]", "list or offer a game's open seats",
 	  "Without NAME, lists the open seats of game ID and who asks for each.  With\n"

@@ -20,6 +20,9 @@ void game_release(struct game *g)
 		free(g->players[i].req_name);
 		free(g->players[i].req_email);
 		free(g->players[i].req_hash);
+		for (size_t a = 0; a < g->players[i].nabsences; a++)
+			free(g->players[i].absences[a].reason);
+		free(g->players[i].absences);
 	}
 	free(g->players);
 	strlist_clear(&g->observers);

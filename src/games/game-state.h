@@ -20,6 +20,13 @@
 
 struct engine;
 
+/* Days a player is away, both included, as days since 1970-01-01 in the
+ * game's zone (see src/absence.h); reason may be NULL. */
+struct absence {
+	int from, to;
+	char *reason;
+};
+
 struct player {
 	char *name;
 	char *email;
@@ -31,6 +38,10 @@ struct player {
 	 * for the game master (NULL when none). */
 	bool open;
 	char *req_name, *req_email, *req_hash;
+	/* Announced absences, earliest first (the core's; engines need not
+	 * look: an absent player's seat is played by their NMR rule). */
+	struct absence *absences;
+	size_t nabsences, absences_alloc;
 };
 
 enum game_status {

@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = s.player ? game_player_index(g, s.player) : -1;
 	if (p < 0)
 		p = (int)(size % g->nplayers);
-	mail_commands_check(g, p, &s);
+	mail_commands_check(g, p, &s, g->created);
 	/* As check_orders() in submit.c: a line refused already (a character
 	 * no game may keep) keeps its verdict and is not the engine's. */
 	o = xcalloc(s.n + 1, sizeof *o);

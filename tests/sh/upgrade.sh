@@ -14,8 +14,8 @@
 #    so two campaigns never share one (the passwords are the same: the
 #    orders below are taken with them);
 #  - in game.xml and turns/*.xml, the options added since (remind,
-#    takeover, report-xml, min-gap, press, press-per-turn, press-size:
-#    0.1.0 knew none, and a game it wrote plays
+#    takeover, report-xml, min-gap, press, press-per-turn, press-size,
+#    absence-days, absence-window: 0.1.0 knew none, and a game it wrote plays
 #    them at their defaults, which today's program writes out) and the
 #    written-by attribute (added with the format check: game-format.h);
 #  - the orders/NNNN/.mails-PLAYER files: 0.1.0 kept a count ("1"),
@@ -66,7 +66,8 @@ as_010() {
 	unsalted "$1" | sed -e '/<option name="remind" /d' -e '/<option name="takeover" /d' \
 		-e '/<option name="report-xml" /d' -e '/<option name="min-gap" /d' \
 		-e '/<option name="press" /d' -e '/<option name="press-per-turn" /d' \
-		-e '/<option name="press-size" /d' -e 's/ written-by="[^"]*"//'
+		-e '/<option name="press-size" /d' -e '/<option name="absence-days" /d' \
+		-e '/<option name="absence-window" /d' -e 's/ written-by="[^"]*"//'
 }
 # A state as 0.1.0 wrote it but for the deadline, which a rollback sets
 # afresh from the schedule (the one the state had is past).
