@@ -12,7 +12,12 @@
 static const struct order_doc commands[] = {
 	{ "help", "help [ORDER]", "this help; with an order or command, that one "
 				  "explained, with examples from your position" },
-	{ "status", "status", "the game's turn, deadline and who has sent orders" },
+	{ "status", "status", "the game's turn, deadline and who has sent orders, and who "
+			      "is ready, not ready or waiting" },
+	{ "wait", "wait", "hold this turn's early run for you, until you send 'ready' or "
+			  "new orders all accepted; the deadline still counts" },
+	{ "ready", "ready", "your pending orders stand as they are: ends 'wait', and lets "
+			    "the accepted lines of a half-refused mail play" },
 	{ "resend", "resend [TURN]", "your report of TURN (default: the last) again" },
 	{ "password", "password NEW", "change your password (one word, 6 characters or more)" },
 	{ "resign", "resign", "leave the game for good when the turn runs" },

@@ -91,6 +91,8 @@ submit bob 'game g1' 'player bob' 'password bobpw1' 'help'
 last orders-bob
 expect_grep '^The orders of Dragon Pants' "$scratch/text"
 expect_grep 'press NAME: TEXT' "$scratch/text"
+expect_grep "hold this turn's early run for you" "$scratch/text"        # wait
+expect_grep 'your pending orders stand as they are' "$scratch/text"    # ready
 expect_grep '^The player guide' "$scratch/text"
 expect_grep 'Standing orders: reactions and losses' "$scratch/text"
 expect_grep "^Help: send 'help' or 'help ORDER'.*the guide: https://tavern.example.test/games/guide/dragon-pants.html" "$scratch/text"
