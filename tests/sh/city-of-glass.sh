@@ -83,6 +83,27 @@ expect_grep 'pile 5' "$scratch/rep.txt"
 expect_grep '6 inches' "$scratch/rep.txt"   # the scale bar
 expect_grep 'Your hand' "$scratch/rep.txt"
 qpdf --check "$r/ann.pdf" >/dev/null 2>&1 && ok || fail "report PDF fails qpdf --check"
+# Orders are inches: the table has a line every inch across it, a tick
+# every inch out from its south and west edges, and numbers every 6
+# inches beside those ticks, outside the table (issue #32).
+grep -Eq '^ *0 +6 +12 +18 +24 +30 +36 *$' "$scratch/rep.txt" && ok ||
+	fail "no inch numbers 0 to 36 along the table's south edge"
+for n in 6 12 18 24 30 36; do
+	grep -Eq "^ *$n( |\$)" "$scratch/rep.txt" && ok || fail "no $n up the table's west edge"
+done
+qpdf --qdf --object-streams=disable "$r/ann.pdf" "$scratch/rep-qdf.pdf"
+awk -f "$top_srcdir/tests/sh/pdfgeom.awk" "$scratch/rep-qdf.pdf" >"$scratch/rep-lines"
+# "ACROSS UP TICKS": lines 36 inches (154.8 mm) long, each way, and ticks
+# of 1 or 1.8 mm
+marks=$(awk '$1 == 1 {
+		dx = $4 - $2; dy = $5 - $3; if (dx < 0) dx = -dx; if (dy < 0) dy = -dy
+		if (dy < 0.01 && dx > 154.7 && dx < 154.9) across++
+		if (dx < 0.01 && dy > 154.7 && dy < 154.9) up++
+		if ((dx < 0.01 && (dy > 0.99 && dy < 1.01 || dy > 1.79 && dy < 1.81)) ||
+		    (dy < 0.01 && (dx > 0.99 && dx < 1.01 || dx > 1.79 && dx < 1.81))) ticks++
+	} END { print across + 0, up + 0, ticks + 0 }' "$scratch/rep-lines")
+[ "$marks" = "40 40 74" ] && ok ||
+	fail "the report's table: $marks lines across, up and ticks, not 40 40 74"
 
 # print ID: true size across pages, and on one page.
 expect_status 0 wp print g1 --boards page -o "$scratch/page.pdf"
