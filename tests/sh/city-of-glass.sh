@@ -104,6 +104,14 @@ marks=$(awk '$1 == 1 {
 	} END { print across + 0, up + 0, ticks + 0 }' "$scratch/rep-lines")
 [ "$marks" = "40 40 74" ] && ok ||
 	fail "the report's table: $marks lines across, up and ticks, not 40 40 74"
+# The web archive's picture of it (svgview.c) has the same marks.
+expect_status 0 wp site -o "$scratch/site"
+svg=$scratch/site/g1/0004.html
+[ "$(grep -c '<line [^>]*stroke="#e9e2d0"' "$svg")" = 60 ] && ok || fail "no inch lines on the web table"
+[ "$(grep -c '<line [^>]*stroke="#cfc4a8"' "$svg")" = 10 ] && ok || fail "no 6-inch lines on the web table"
+for n in 0 6 12 18 24 30 36; do
+	grep -q "text-anchor=\"middle\">$n</text>" "$svg" && ok || fail "no $n along the web table's south edge"
+done
 
 # print ID: true size across pages, and on one page.
 expect_status 0 wp print g1 --boards page -o "$scratch/page.pdf"
