@@ -118,7 +118,7 @@ expect_status 0 wp print g1 --boards page -o "$scratch/page.pdf"
 pages=$(pdfinfo "$scratch/page.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$pages" = 1 ] && ok || fail "--boards page printed $pages pages"
 pdftotext "$scratch/page.pdf" "$scratch/page.txt"
-expect_grep 'City of Glass: game g1, turn 5' "$scratch/page.txt"
+expect_grep 'game g1, turn 5' "$scratch/page.txt"
 expect_status 0 wp print g1 --boards poster --paper letter -o "$scratch/poster.pdf"
 poster=$(pdfinfo "$scratch/poster.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$poster" -ge 16 ] && ok || fail "a 36-inch table on $poster pages of Letter"
@@ -127,6 +127,30 @@ both=$(pdfinfo "$scratch/both.pdf" | awk '/^Pages:/ { print $2 }')
 expect_status 0 wp print g1 --boards poster -o "$scratch/a4.pdf"
 a4=$(pdfinfo "$scratch/a4.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$both" = $((a4 + 1)) ] && ok || fail "both: $both pages, poster alone $a4"
+# The title lies whole on the poster's first page, west of its overlap
+# with the second (190 mm, 538.6 pt, from the paper's edge on A4), and
+# nowhere on the second (issue #32).
+pdftotext -bbox -f 1 -l 1 "$scratch/a4.pdf" "$scratch/a4-1.html"
+pdftotext -bbox -f 2 -l 2 "$scratch/a4.pdf" "$scratch/a4-2.html"
+title_at() { # WORD FILE: the word's xMax, if there
+	sed -n "s/.*xMax=\"\([0-9.]*\)\".*>$1<\/word>.*/\1/p" "$2" | head -n 1
+}
+for w in Glass turn up.; do
+	x=$(title_at "$w" "$scratch/a4-1.html")
+	[ -n "$x" ] && awk -v x="$x" 'BEGIN { exit !(x < 538.6) }' && ok ||
+		fail "the title's '$w' is not whole on the poster's first page (xMax '$x')"
+	[ -z "$(title_at "$w" "$scratch/a4-2.html")" ] && ok ||
+		fail "the title's '$w' runs onto the poster's second page"
+done
+# The assembly page names the rows and columns round the pages' outlines,
+# and puts no big page number over the table.
+pdftotext -layout -f "$both" -l "$both" "$scratch/both.pdf" "$scratch/over.txt"
+for w in 'column 1' 'column 6' 'row 1' 'row 4' 'pages 1–6' 'pages 19–24'; do
+	expect_grep "$w" "$scratch/over.txt"
+done
+pdftotext -bbox -f "$both" -l "$both" "$scratch/both.pdf" - |
+	awk -F'"' '/<word / && $8 - $4 > 20 { print "a word", $8 - $4, "pt high:", $0 }' >"$scratch/big"
+[ ! -s "$scratch/big" ] && ok || fail "big numbers on the assembly page: $(head -n 1 "$scratch/big")"
 expect_status 0 wp print g1 -o "$scratch/both2.pdf"
 cmp -s "$scratch/both.pdf" "$scratch/both2.pdf" && ok || fail "print ID is not byte-identical"
 expect_status 64 wp print g1 --boards sideways -o "$scratch/x.pdf"
