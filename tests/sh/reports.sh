@@ -139,6 +139,13 @@ check $r/dave.pdf "Heart of Glass" dave g4
 expect_grep 'Your hand' all.txt
 expect_grep '^ *3  *4  *5  *6  *7  *8  *9  *J  *Q  *K *$' all.txt
 expect_grep '11' all.txt
+# every value a trait can reach has its box (issue #32): the Dragon's
+# tracks to 58 in rows of 20, two traits side by side, a Minion's to 17
+row() { seq -s ' ' "$1" "$2" | sed 's/ /  */g'; }
+[ "$(grep -c "^ *$(row 41 58)  *$(row 41 58) *$" all.txt)" = 2 ] && ok ||
+	fail "heart-of-glass: the Dragon's tracks do not go to 58"
+[ "$(grep -c "$(row 1 17)  *[^ ]*  *$(row 1 17) *$" all.txt)" = 4 ] && ok ||
+	fail "heart-of-glass: two Minions' tracks do not go to 17"
 qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
 grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
 # the story so far follows what happened, as in the text report
