@@ -335,15 +335,17 @@ static void map_cell(void *ctx, size_t i, const struct view_cell *c)
 }
 
 /* Every kind: a track as its name and a row of numbered boxes, the
- * marker's gold.  As many boxes as fit at 6 points or more. */
+ * marker's gold.  As many boxes as fit at 6 points or more; a track that
+ * does not fit on one row goes on in rows of 20, up to 100 boxes. */
 static void track(void *ctx, const struct view_track *t)
 {
 	struct drawing *dr = ctx;
 	struct print_doc *d = dr->d;
 	double namew = 38, x = dr->x, w = dr->w, y = dr->ty -= 9;
 	long long span = (long long)t->max - t->min + 1;
-	int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > fit ? fit : (int)span;
-	double box = fmin(8, fmax(1.6, (w - namew) / n));
+	int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > 100 ? 100 : (int)span;
+	int per = n <= fit ? n : fit < 20 ? fit : 20;
+	double box = fmin(8, fmax(1.6, (w - namew) / per));
 	char label[96];
 
 	snprintf(label, sizeof label, "%s %s", t->symbol ? t->symbol : "", t->name);
@@ -351,9 +353,11 @@ static void track(void *ctx, const struct view_track *t)
 	print_text(d, PRINT_SANS_BOLD, 10, x, y + 2.5, PRINT_LEFT, label);
 	for (int k = 0; k < n; k++) {
 		char num[24];
-		double bx = x + namew + k * box;
+		double bx = x + namew + (k % per) * box;
 		long long shown = view_track_shown(t, k, n);
 		bool on = shown == t->value;
+		if (k && k % per == 0)
+			y = dr->ty -= 9;
 		fill_named(d, dr->v, on ? "gold" : NULL);
 		print_stroke_rgb(d, 0.3, 0.3, 0.3);
 		print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);

@@ -269,14 +269,15 @@ static bool begin(void *ctx, const struct view *v)
 }
 
 /* Every kind: a track as its name over a row of boxes, the marker's box
- * gold: the name on its own line, so no name runs under the boxes. */
+ * gold: the name on its own line, so no name runs under the boxes.  A
+ * track of more than 30 boxes (up to 100) goes on in rows of 20. */
 static void track(void *ctx, const struct view_track *t)
 {
 	struct svg *g = ctx;
 	struct sb *out = &g->body;
 	long long span = (long long)t->max - t->min + 1;
-	int n = span < 1 ? 1 : span > 30 ? 30 : (int)span;
-	double box = fmin(32, SVG_W / n), y = g->ty;
+	int n = span < 1 ? 1 : span > 100 ? 100 : (int)span, per = n > 30 ? 20 : n;
+	double box = fmin(32, SVG_W / per), y = g->ty;
 	char label[160];
 
 	snprintf(label, sizeof label, "%s%s%s", t->symbol ? t->symbol : "", t->symbol ? " " : "",
@@ -287,14 +288,15 @@ static void track(void *ctx, const struct view_track *t)
 		char num[24];
 		long long shown = view_track_shown(t, k, n);
 		bool on = shown == t->value;
+		double x = (k % per) * box, top = y + (k / per) * 24;
 		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" rx=\"2\"",
-			k * box + 0.5, y, box - 2);
+			x + 0.5, top, box - 2);
 		fill_attr(out, g->v, on ? "gold" : NULL);
 		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 		snprintf(num, sizeof num, "%lld", shown);
-		text(out, k * box + box / 2, y + 14.5, 11, on, "middle", num);
+		text(out, x + box / 2, top + 14.5, 11, on, "middle", num);
 	}
-	g->ty = y + 28;
+	g->ty = y + (n + per - 1) / per * 24 + 4;
 }
 
 void print_view_svg(const struct view *v, struct sb *out)

@@ -146,6 +146,12 @@ row() { seq -s ' ' "$1" "$2" | sed 's/ /  */g'; }
 	fail "heart-of-glass: the Dragon's tracks do not go to 58"
 [ "$(grep -c "$(row 1 17)  *[^ ]*  *$(row 1 17) *$" all.txt)" = 4 ] && ok ||
 	fail "heart-of-glass: two Minions' tracks do not go to 17"
+# and so in the web archive's picture (svgview.c), the Dragon's in rows
+expect_status 0 "$WYRMPOST" -d h site -o hsite
+for n in 20 21 58; do
+	[ "$(grep -c "text-anchor=\"middle\">$n</text>" hsite/g4/0001.html)" = 4 ] && ok ||
+		fail "heart-of-glass: the web's Dragon tracks have no box $n each"
+done
 qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
 grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
 # the story so far follows what happened, as in the text report
