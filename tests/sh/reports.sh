@@ -274,6 +274,9 @@ for mode in dragon keeper; do
 		check $r/$who.pdf "Dragon Keepers" $who
 		check_events $r/$who.txt
 		expect_grep 'Legend' all.txt
+		# each entry of the legend whole on its line (issue #32)
+		expect_grep '^ *hunter dice on it *$' all.txt
+		expect_grep '^ *the hunter aims at it *$' all.txt
 		expect_grep 'Hunter' all.txt
 		for c in Red Purple Blue White Green Yellow; do expect_grep "$c" all.txt; done
 		expect_grep 'The dragons' all.txt
