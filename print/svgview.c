@@ -320,7 +320,7 @@ void print_view_svg(const struct view *v, struct sb *out)
 		  &g);
 	if (v->ntracks)
 		g.h += (g.h ? 10 : 0) + (g.ty - g.ttop);
-	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"%.1f %.1f %.1f %.1f\" "
+	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"%g %g %.1f %.1f\" "
 		     "role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\" "
 		     "class=\"board board-%s\">\n<title>",
 		-2 - g.west, -2 - g.rim, g.w + g.west + g.rim + 4, g.h + g.rim + 4,
