@@ -154,6 +154,28 @@ long long view_track_shown(const struct view_track *t, int k, int n)
 	return (long long)t->min + k;
 }
 
+bool view_map_marks(const struct view *v, double *minor, double *major)
+{
+	/* Round numbers, with 6 and 12 for inches and feet. */
+	static const int steps[] = { 1, 2, 5, 6, 10, 12, 20, 25, 50, 100, 200, 500, 1000 };
+	double extent = v->w > v->h ? v->w : v->h;
+	size_t i = 0;
+
+	if (v->kind != VIEW_MAP || !v->unit || !(extent > 0))
+		return false;
+	/* at most 60 lines each way (none on a map too big for that), and
+	 * 7 numbered stretches */
+	while (extent / steps[i] > 60)
+		if (++i == ARRAY_SIZE(steps))
+			return false;
+	*minor = steps[i];
+	while (i < ARRAY_SIZE(steps) - 1 &&
+	       (extent / steps[i] > 7 || steps[i] % (int)*minor))
+		i++;
+	*major = steps[i];
+	return true;
+}
+
 static const struct view_cell *cell_at(const struct view *v, int i)
 {
 	if (i < 0 || (size_t)i >= v->ncells)

@@ -122,6 +122,13 @@ void view_colour(const struct view *v, const char *fill, double rgb[3]);
  * shows whatever its value. */
 long long view_track_shown(const struct view_track *t, int k, int n);
 
+/* The marks of a map to scale (unit set), so that a position reads off its
+ * picture: a light line across it every *minor units, and a numbered tick
+ * on its edges every *major (a whole number of minors; 1 and 6 on City of
+ * Glass's 36-inch table).  False, with neither set, for a map that is not
+ * to scale. */
+bool view_map_marks(const struct view *v, double *minor, double *major);
+
 /* --- walking a view --------------------------------------------------------
  * Every output of a view (the report PDF's picture, the web archive's SVG,
  * the report template's context, the report XML) is one walk over it with

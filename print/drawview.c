@@ -105,22 +105,70 @@ static void draw_scale(struct print_doc *d, const struct view *v, double ox, dou
 	print_text(d, PRINT_SANS_BOLD, 8, ox + v->w * s - 14, y - 3, PRINT_CENTER, "N");
 }
 
-/* A map to scale has its frame and scale under it. */
+/* A map to scale: a light line every minor unit across it, darker every
+ * major, and ticks out from its south and west edges with a number every
+ * major unit beside them, outside the map so that they cover nothing on
+ * it (view_map_marks). */
+static void draw_marks(struct print_doc *d, const struct view *v, double ox, double oy,
+		       double s)
+{
+	double minor, major;
+	int nx, ny, every;
+
+	if (!view_map_marks(v, &minor, &major))
+		return;
+	nx = (int)(v->w / minor + 1e-9);
+	ny = (int)(v->h / minor + 1e-9);
+	every = (int)(major / minor + 0.5);
+	for (int i = 0; i <= nx || i <= ny; i++) {
+		bool big = i % every == 0;
+		double at = i * minor * s, tick = big ? 1.8 : 1;
+		char num[32];
+		print_line_width(d, big ? 0.3 : 0.15);
+		if (big)
+			print_stroke_rgb(d, 0.81, 0.77, 0.66);
+		else
+			print_stroke_rgb(d, 0.91, 0.89, 0.82);
+		if (i > 0 && i < nx)
+			print_line(d, ox + at, oy, ox + at, oy + v->h * s);
+		if (i > 0 && i < ny)
+			print_line(d, ox, oy + at, ox + v->w * s, oy + at);
+		print_stroke_rgb(d, 0.2, 0.2, 0.2);
+		print_line_width(d, 0.25);
+		if (i <= nx)
+			print_line(d, ox + at, oy, ox + at, oy - tick);
+		if (i <= ny)
+			print_line(d, ox, oy + at, ox - tick, oy + at);
+		if (!big)
+			continue;
+		snprintf(num, sizeof num, "%g", i * minor);
+		print_fill_rgb(d, 0.2, 0.2, 0.2);
+		if (i <= nx)
+			print_text(d, PRINT_SANS, 6.5, ox + at, oy - 4.2, PRINT_CENTER, num);
+		if (i > 0 && i <= ny)
+			print_text(d, PRINT_SANS, 6.5, ox - 2.2, oy + at - 0.8, PRINT_RIGHT, num);
+	}
+}
+
+/* A map to scale has its marks, its frame, and its scale under it, with
+ * room west of it and under it for the marks' numbers. */
 static bool map_layout(struct drawing *dr, const struct view *v)
 {
 	struct print_doc *d = dr->d;
-	double under = v->unit ? 14 : 0;
-	double s = fmin(dr->w / (v->w > 0 ? v->w : 1), (dr->h - under) / (v->h > 0 ? v->h : 1));
+	double west = v->unit ? 6 : 0, south = v->unit ? 5 : 0, under = v->unit ? 14 : 0;
+	double vw = v->w > 0 ? v->w : 1, vh = v->h > 0 ? v->h : 1;
+	double s = fmin((dr->w - west) / vw, (dr->h - south - under) / vh);
 	dr->s = s;
-	dr->ox = dr->x + (dr->w - v->w * s) / 2;
+	dr->ox = dr->x + west + (dr->w - west - v->w * s) / 2;
 	dr->oy = dr->top - v->h * s;
 	if (v->unit) {
+		draw_marks(d, v, dr->ox, dr->oy, s);
 		print_stroke_rgb(d, 0.2, 0.2, 0.2);
 		print_line_width(d, 0.6);
 		print_rect(d, dr->ox, dr->oy, v->w * s, v->h * s, 1, PRINT_STROKE);
-		draw_scale(d, v, dr->ox, dr->oy - 8, s);
+		draw_scale(d, v, dr->ox, dr->oy - south - 8, s);
 	}
-	dr->used += v->h * s + under;
+	dr->used += v->h * s + south + under;
 	return true;
 }
 
@@ -300,15 +348,17 @@ static void map_cell(void *ctx, size_t i, const struct view_cell *c)
 }
 
 /* Every kind: a track as its name and a row of numbered boxes, the
- * marker's gold.  As many boxes as fit at 6 points or more. */
+ * marker's gold.  As many boxes as fit at 6 points or more; a track that
+ * does not fit on one row goes on in rows of 20, up to 100 boxes. */
 static void track(void *ctx, const struct view_track *t)
 {
 	struct drawing *dr = ctx;
 	struct print_doc *d = dr->d;
 	double namew = 38, x = dr->x, w = dr->w, y = dr->ty -= 9;
 	long long span = (long long)t->max - t->min + 1;
-	int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > fit ? fit : (int)span;
-	double box = fmin(8, fmax(1.6, (w - namew) / n));
+	int fit = (int)fmax(1, (w - namew) / 6), n = span < 1 ? 1 : span > 100 ? 100 : (int)span;
+	int per = n <= fit ? n : fit < 20 ? fit : 20;
+	double box = fmin(8, fmax(1.6, (w - namew) / per));
 	char label[96];
 
 	snprintf(label, sizeof label, "%s %s", t->symbol ? t->symbol : "", t->name);
@@ -316,9 +366,11 @@ static void track(void *ctx, const struct view_track *t)
 	print_text(d, PRINT_SANS_BOLD, 10, x, y + 2.5, PRINT_LEFT, label);
 	for (int k = 0; k < n; k++) {
 		char num[24];
-		double bx = x + namew + k * box;
+		double bx = x + namew + (k % per) * box;
 		long long shown = view_track_shown(t, k, n);
 		bool on = shown == t->value;
+		if (k && k % per == 0)
+			y = dr->ty -= 9;
 		fill_named(d, dr->v, on ? "gold" : NULL);
 		print_stroke_rgb(d, 0.3, 0.3, 0.3);
 		print_rect(d, bx, y, box - 0.8, 7, 0.8, PRINT_FILL_STROKE);

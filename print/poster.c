@@ -142,11 +142,46 @@ int print_poster(struct print_doc *d, const struct print_poster_opts *o,
 	return pdf_status(d, err);
 }
 
+/* The poster's rows and columns named round its outlines on the overview,
+ * as each page's label names them ("row 2, column 3"), with the pages of
+ * each row at its end and how to lay them out under them: outside the
+ * board, so that no number covers what is drawn on it.  x0, y0: the
+ * outlines' lower left corner on the paper. */
+static void overview_labels(struct print_doc *d, const struct print_poster_plan *p,
+			    double x0, double y0, double s)
+{
+	double top = y0 + ((p->rows - 1) * p->step_y + p->win_h) * s;
+	double right = x0 + ((p->cols - 1) * p->step_x + p->win_w) * s;
+
+	print_fill_rgb(d, 0.2, 0.4, 0.9);
+	for (int col = 0; col < p->cols; col++) {
+		char *t = xasprintf("column %d", col + 1);
+		print_text(d, PRINT_SANS_BOLD, 8, x0 + (col * p->step_x + p->win_w / 2) * s,
+			   top + 2, PRINT_CENTER, t);
+		free(t);
+	}
+	for (int row = 0; row < p->rows; row++) {
+		double cy = y0 + ((p->rows - 1 - row) * p->step_y + p->win_h / 2) * s - 1.2;
+		char *t = xasprintf("row %d", row + 1);
+		char *pages = p->cols > 1 ? xasprintf("pages %d\xe2\x80\x93%d", row * p->cols + 1,
+						      (row + 1) * p->cols)
+					  : xasprintf("page %d", row + 1);
+		print_text(d, PRINT_SANS_BOLD, 8, x0 - 2, cy, PRINT_RIGHT, t);
+		print_text(d, PRINT_SANS, 8, right + 2, cy, PRINT_LEFT, pages);
+		free(t);
+		free(pages);
+	}
+	print_fill_rgb(d, 0, 0, 0);
+	print_text(d, PRINT_SANS, 8, (x0 + right) / 2, y0 - 6, PRINT_CENTER,
+		   "Each page names its row and column at its foot: row 1 goes at the top, "
+		   "column 1 at the left.");
+}
+
 int print_overview(struct print_doc *d, const struct print_poster_opts *o,
 		   const struct print_board *b, char **err)
 {
 	struct print_poster_plan p;
-	double pw, ph, m, overlap, s, aw, ah, ox, oy, cx0, cy0, cw, ch;
+	double pw, ph, m, overlap, s, aw, ah, ox, oy, cx0, cy0, cw, ch, west, east;
 	bool land;
 	int rc;
 
@@ -166,11 +201,15 @@ int print_overview(struct print_doc *d, const struct print_poster_opts *o,
 	cy0 = p.rows > 1 ? p.off_y : 0;
 	cw = p.cols > 1 ? (p.cols - 1) * p.step_x + p.win_w : b->w;
 	ch = p.rows > 1 ? (p.rows - 1) * p.step_y + p.win_h : b->h;
-	aw = pw - 2 * m;
-	ah = ph - 2 * m - 10; /* room for the title */
+	/* Room for the title, and round a poster's outlines for the names
+	 * of its rows (west), pages (east) and columns (north). */
+	west = p.cols > 1 || p.rows > 1 ? 12 : 0;
+	east = west ? 20 : 0;
+	aw = pw - 2 * m - west - east;
+	ah = ph - 2 * m - 10 - (west ? 12 : 0);
 	s = fmin(aw / cw, ah / ch);
-	ox = m + (aw - cw * s) / 2 - cx0 * s;
-	oy = m + (ah - ch * s) / 2 - cy0 * s;
+	ox = m + west + (aw - cw * s) / 2 - cx0 * s;
+	oy = m + (west ? 6 : 0) + (ah - ch * s) / 2 - cy0 * s;
 	print_page_paper(d, land);
 	print_fill_rgb(d, 0, 0, 0);
 	if (b->title)
@@ -189,18 +228,14 @@ int print_overview(struct print_doc *d, const struct print_poster_opts *o,
 		print_line_width(d, 0.3 / s);
 		print_dash(d, 3 / s, 2 / s);
 		for (int row = 0; row < p.rows; row++)
-			for (int col = 0; col < p.cols; col++) {
-				char *n = xasprintf("%d", row * p.cols + col + 1);
-				double bx = p.off_x + col * p.step_x;
-				double by = p.off_y + (p.rows - 1 - row) * p.step_y;
-				print_rect(d, bx, by, p.win_w, p.win_h, 0, PRINT_STROKE);
-				print_fill_rgb(d, 0.2, 0.4, 0.9);
-				print_text(d, PRINT_SANS_BOLD, fmin(24 / s, 500), bx + p.win_w / 2,
-					   by + p.win_h / 2, PRINT_CENTER, n);
-				free(n);
-			}
+			for (int col = 0; col < p.cols; col++)
+				print_rect(d, p.off_x + col * p.step_x,
+					   p.off_y + (p.rows - 1 - row) * p.step_y, p.win_w, p.win_h,
+					   0, PRINT_STROKE);
 	}
 	print_restore(d);
+	if (rc == 0 && (p.cols > 1 || p.rows > 1))
+		overview_labels(d, &p, ox + p.off_x * s, oy + p.off_y * s, s);
 	if (pdf_drawn(d, rc, err, "drawing the board failed"))
 		return -1;
 	return pdf_status(d, err);

@@ -60,8 +60,10 @@ struct svg {
 	/* HEXES: the hexes, their box and corners, the grid's height. */
 	struct print_hex hx;
 	double bw, bh, corners[12], gh;
-	/* MAP: the scale, and the map's height (its y runs up, as in the PDF). */
-	double s, H;
+	/* MAP: the scale, and the map's height (its y runs up, as in the PDF);
+	 * a map to scale: the room west of it for its marks' numbers, and
+	 * round it for the halves of those at its corners. */
+	double s, H, west, rim;
 	/* The tracks, under the board: the top of them, and of the next. */
 	double ttop, ty;
 };
@@ -154,6 +156,46 @@ static void scale_bar(const struct view *v, struct sb *out, double y, double s)
 	text(out, e - 22, y + 6, 12, true, "middle", "N");
 }
 
+/* A map to scale: a light line every minor unit across it, darker every
+ * major, ticks out from its south and west edges and a number every major
+ * unit beside them, outside the map (drawview.c's draw_marks). */
+static void map_marks(const struct view *v, struct sb *out, double s, double H)
+{
+	double minor, major;
+	int nx, ny, every;
+
+	if (!view_map_marks(v, &minor, &major))
+		return;
+	nx = (int)(v->w / minor + 1e-9);
+	ny = (int)(v->h / minor + 1e-9);
+	every = (int)(major / minor + 0.5);
+	for (int i = 0; i <= nx || i <= ny; i++) {
+		bool big = i % every == 0;
+		double at = i * minor * s, tick = big ? 7 : 4;
+		char num[32];
+		const char *line = big ? " stroke=\"#cfc4a8\"" : " stroke=\"#e9e2d0\" stroke-width=\"0.5\"";
+		if (i > 0 && i < nx)
+			sb_addf(out, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", at, at,
+				H, line);
+		if (i > 0 && i < ny)
+			sb_addf(out, "<line x1=\"0\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"%s/>\n", H - at,
+				v->w * s, H - at, line);
+		if (i <= nx)
+			sb_addf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				     "stroke=\"#333\"/>\n", at, H, at, H + tick);
+		if (i <= ny)
+			sb_addf(out, "<line x1=\"0\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				     "stroke=\"#333\"/>\n", H - at, -tick, H - at);
+		if (!big)
+			continue;
+		snprintf(num, sizeof num, "%g", i * minor);
+		if (i <= nx)
+			text(out, at, H + 18, 10, false, "middle", num);
+		if (i > 0 && i <= ny)
+			text(out, -9, H - at + 3.5, 10, false, "end", num);
+	}
+}
+
 static void map_line(void *ctx, const struct view_line *l, const struct view_cell *a,
 		     const struct view_cell *b)
 {
@@ -209,14 +251,19 @@ static bool begin(void *ctx, const struct view *v)
 		g->h = g->gh;
 	} else if (v->kind == VIEW_MAP) {
 		double vw = v->w > 0 ? v->w : 1, vh = v->h > 0 ? v->h : 1;
-		g->s = SVG_W / vw;
+		double south = v->unit ? 22 : 0;
+		g->west = v->unit ? 24 : 0;
+		g->rim = v->unit ? 6 : 0;
+		g->s = (SVG_W - g->west) / vw;
 		g->H = vh * g->s;
 		if (v->unit) {
+			map_marks(v, &g->body, g->s, g->H);
 			sb_addf(&g->body, "<rect x=\"0.5\" y=\"0.5\" width=\"%.1f\" height=\"%.1f\" "
 					  "fill=\"none\" stroke=\"#333\"/>\n", vw * g->s - 1, g->H - 1);
-			scale_bar(v, &g->body, g->H + 14, g->s);
+			scale_bar(v, &g->body, g->H + south + 14, g->s);
 		}
-		g->h = g->H + (v->unit ? 28 : 0);
+		g->w = SVG_W - g->west;
+		g->h = g->H + (v->unit ? south + 28 : 0);
 		board = true;
 	} else {
 		board = false;
@@ -226,14 +273,15 @@ static bool begin(void *ctx, const struct view *v)
 }
 
 /* Every kind: a track as its name over a row of boxes, the marker's box
- * gold: the name on its own line, so no name runs under the boxes. */
+ * gold: the name on its own line, so no name runs under the boxes.  A
+ * track of more than 30 boxes (up to 100) goes on in rows of 20. */
 static void track(void *ctx, const struct view_track *t)
 {
 	struct svg *g = ctx;
 	struct sb *out = &g->body;
 	long long span = (long long)t->max - t->min + 1;
-	int n = span < 1 ? 1 : span > 30 ? 30 : (int)span;
-	double box = fmin(32, SVG_W / n), y = g->ty;
+	int n = span < 1 ? 1 : span > 100 ? 100 : (int)span, per = n > 30 ? 20 : n;
+	double box = fmin(32, SVG_W / per), y = g->ty;
 	char label[160];
 
 	snprintf(label, sizeof label, "%s%s%s", t->symbol ? t->symbol : "", t->symbol ? " " : "",
@@ -244,14 +292,15 @@ static void track(void *ctx, const struct view_track *t)
 		char num[24];
 		long long shown = view_track_shown(t, k, n);
 		bool on = shown == t->value;
+		double x = (k % per) * box, top = y + (k / per) * 24;
 		sb_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" rx=\"2\"",
-			k * box + 0.5, y, box - 2);
+			x + 0.5, top, box - 2);
 		fill_attr(out, g->v, on ? "gold" : NULL);
 		sb_adds(out, " stroke=\"#4d4d4d\"/>\n");
 		snprintf(num, sizeof num, "%lld", shown);
-		text(out, k * box + box / 2, y + 14.5, 11, on, "middle", num);
+		text(out, x + box / 2, top + 14.5, 11, on, "middle", num);
 	}
-	g->ty = y + 28;
+	g->ty = y + (n + per - 1) / per * 24 + 4;
 }
 
 /* Every kind: the legend, under the tracks, a swatch and its words a
@@ -313,10 +362,10 @@ void print_view_svg(const struct view *v, struct sb *out)
 		  &g);
 	if (v->ntracks || v->nkeys)
 		g.h += (g.h ? 10 : 0) + (g.ty - g.ttop);
-	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 %.1f %.1f\" "
+	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"%g %g %.1f %.1f\" "
 		     "role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\" "
 		     "class=\"board board-%s\">\n<title>",
-		g.w + 4, g.h + 4,
+		-2 - g.west, -2 - g.rim, g.w + g.west + g.rim + 4, g.h + g.rim + 4,
 		v->kind == VIEW_GRID ? "grid" : v->kind == VIEW_HEXES ? "hexes"
 		: v->kind == VIEW_MAP ? "map" : "tracks");
 	sb_add_escaped(out, v->title ? v->title : "The board");

@@ -83,13 +83,42 @@ expect_grep 'pile 5' "$scratch/rep.txt"
 expect_grep '6 inches' "$scratch/rep.txt"   # the scale bar
 expect_grep 'Your hand' "$scratch/rep.txt"
 qpdf --check "$r/ann.pdf" >/dev/null 2>&1 && ok || fail "report PDF fails qpdf --check"
+# Orders are inches: the table has a line every inch across it, a tick
+# every inch out from its south and west edges, and numbers every 6
+# inches beside those ticks, outside the table (issue #32).
+grep -Eq '^ *0 +6 +12 +18 +24 +30 +36 *$' "$scratch/rep.txt" && ok ||
+	fail "no inch numbers 0 to 36 along the table's south edge"
+for n in 6 12 18 24 30 36; do
+	grep -Eq "^ *$n( |\$)" "$scratch/rep.txt" && ok || fail "no $n up the table's west edge"
+done
+qpdf --qdf --object-streams=disable "$r/ann.pdf" "$scratch/rep-qdf.pdf"
+awk -f "$top_srcdir/tests/sh/pdfgeom.awk" "$scratch/rep-qdf.pdf" >"$scratch/rep-lines"
+# "ACROSS UP TICKS": lines 36 inches (154.8 mm) long, each way, and ticks
+# of 1 or 1.8 mm
+marks=$(awk '$1 == 1 {
+		dx = $4 - $2; dy = $5 - $3; if (dx < 0) dx = -dx; if (dy < 0) dy = -dy
+		if (dy < 0.01 && dx > 154.7 && dx < 154.9) across++
+		if (dx < 0.01 && dy > 154.7 && dy < 154.9) up++
+		if ((dx < 0.01 && (dy > 0.99 && dy < 1.01 || dy > 1.79 && dy < 1.81)) ||
+		    (dy < 0.01 && (dx > 0.99 && dx < 1.01 || dx > 1.79 && dx < 1.81))) ticks++
+	} END { print across + 0, up + 0, ticks + 0 }' "$scratch/rep-lines")
+[ "$marks" = "40 40 74" ] && ok ||
+	fail "the report's table: $marks lines across, up and ticks, not 40 40 74"
+# The web archive's picture of it (svgview.c) has the same marks.
+expect_status 0 wp site -o "$scratch/site"
+svg=$scratch/site/g1/0004.html
+[ "$(grep -c '<line [^>]*stroke="#e9e2d0"' "$svg")" = 60 ] && ok || fail "no inch lines on the web table"
+[ "$(grep -c '<line [^>]*stroke="#cfc4a8"' "$svg")" = 10 ] && ok || fail "no 6-inch lines on the web table"
+for n in 0 6 12 18 24 30 36; do
+	grep -q "text-anchor=\"middle\">$n</text>" "$svg" && ok || fail "no $n along the web table's south edge"
+done
 
 # print ID: true size across pages, and on one page.
 expect_status 0 wp print g1 --boards page -o "$scratch/page.pdf"
 pages=$(pdfinfo "$scratch/page.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$pages" = 1 ] && ok || fail "--boards page printed $pages pages"
 pdftotext "$scratch/page.pdf" "$scratch/page.txt"
-expect_grep 'City of Glass: game g1, turn 5' "$scratch/page.txt"
+expect_grep 'game g1, turn 5' "$scratch/page.txt"
 expect_status 0 wp print g1 --boards poster --paper letter -o "$scratch/poster.pdf"
 poster=$(pdfinfo "$scratch/poster.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$poster" -ge 16 ] && ok || fail "a 36-inch table on $poster pages of Letter"
@@ -98,6 +127,30 @@ both=$(pdfinfo "$scratch/both.pdf" | awk '/^Pages:/ { print $2 }')
 expect_status 0 wp print g1 --boards poster -o "$scratch/a4.pdf"
 a4=$(pdfinfo "$scratch/a4.pdf" | awk '/^Pages:/ { print $2 }')
 [ "$both" = $((a4 + 1)) ] && ok || fail "both: $both pages, poster alone $a4"
+# The title lies whole on the poster's first page, west of its overlap
+# with the second (190 mm, 538.6 pt, from the paper's edge on A4), and
+# nowhere on the second (issue #32).
+pdftotext -bbox -f 1 -l 1 "$scratch/a4.pdf" "$scratch/a4-1.html"
+pdftotext -bbox -f 2 -l 2 "$scratch/a4.pdf" "$scratch/a4-2.html"
+title_at() { # WORD FILE: the word's xMax, if there
+	sed -n "s/.*xMax=\"\([0-9.]*\)\".*>$1<\/word>.*/\1/p" "$2" | head -n 1
+}
+for w in Glass turn up.; do
+	x=$(title_at "$w" "$scratch/a4-1.html")
+	[ -n "$x" ] && awk -v x="$x" 'BEGIN { exit !(x < 538.6) }' && ok ||
+		fail "the title's '$w' is not whole on the poster's first page (xMax '$x')"
+	[ -z "$(title_at "$w" "$scratch/a4-2.html")" ] && ok ||
+		fail "the title's '$w' runs onto the poster's second page"
+done
+# The assembly page names the rows and columns round the pages' outlines,
+# and puts no big page number over the table.
+pdftotext -layout -f "$both" -l "$both" "$scratch/both.pdf" "$scratch/over.txt"
+for w in 'column 1' 'column 6' 'row 1' 'row 4' 'pages 1–6' 'pages 19–24'; do
+	expect_grep "$w" "$scratch/over.txt"
+done
+pdftotext -bbox -f "$both" -l "$both" "$scratch/both.pdf" - |
+	awk -F'"' '/<word / && $8 - $4 > 20 { print "a word", $8 - $4, "pt high:", $0 }' >"$scratch/big"
+[ ! -s "$scratch/big" ] && ok || fail "big numbers on the assembly page: $(head -n 1 "$scratch/big")"
 expect_status 0 wp print g1 -o "$scratch/both2.pdf"
 cmp -s "$scratch/both.pdf" "$scratch/both2.pdf" && ok || fail "print ID is not byte-identical"
 expect_status 64 wp print g1 --boards sideways -o "$scratch/x.pdf"

@@ -270,8 +270,17 @@ for who in ann bob cat; do expect_grep "Minion of $who: game h1" "$scratch/h1.tx
 expect_grep 'The Dragon: game h1' "$scratch/h1.txt"
 [ "$(pdfinfo "$scratch/h1.pdf" 2>/dev/null | awk '/^Pages/ { print $2 }')" = 4 ] && ok ||
 	fail "h1.pdf should have the Dragon's and three Minions' sheets"
-# A Dragon's trait above 10: the track rings its last box and shows the
-# value itself there (the box's own 10 goes small into the corner).
+# A Dragon's trait goes as high as 58 (docs/rules/heart-of-glass.md), a
+# Minion's 17: the tracks hold every value, the Dragon's in rows of 20
+# (issue #32).  Body 13 is ringed on the first row, and no other row shows
+# it past its end.
+upto() { seq -s ' ' 1 "$1"; }
+pdftotext -raw -f 2 -l 2 heart-of-glass-a4-plain.pdf - 2>/dev/null | tr '\n' ' ' >"$scratch/hog-dragon.txt"
+pdftotext -raw -f 1 -l 1 heart-of-glass-a4-plain.pdf - 2>/dev/null | tr '\n' ' ' >"$scratch/hog-minion.txt"
+for t in Body Wealth Heart Mind; do
+	expect_grep "$t $(upto 58) " "$scratch/hog-dragon.txt"
+	expect_grep "$t $(upto 17) " "$scratch/hog-minion.txt"
+done
 cp -R "$scratch/c" "$scratch/c13"
 sed 's/\(<dragon [^>]*\)body="[0-9]*"/\1body="13"/' "$scratch/c/games/h1/game.xml" \
 	>"$scratch/c13/games/h1/game.xml"
@@ -279,7 +288,7 @@ grep -q '<dragon [^>]*body="13"' "$scratch/c13/games/h1/game.xml" && ok ||
 	fail "no Dragon in h1 to give Body 13"
 expect_status 0 "$WYRMPOST" -d "$scratch/c13" print h1 -o "$scratch/h13.pdf"
 pdftotext -raw "$scratch/h13.pdf" - 2>/dev/null | tr '\n' ' ' >"$scratch/h13.txt"
-expect_grep 'Body 1 2 3 4 5 6 7 8 9 10 13 ' "$scratch/h13.txt"
+expect_grep "Body $(upto 58) [^ 0-9]* Wealth" "$scratch/h13.txt"
 # and on a toy sheet: past the top, below the bottom, and in range
 mkdir -p "$scratch/tracks/heart-of-glass"
 printf '<kit game="heart-of-glass"><part template="t.xml"/></kit>\n' \

@@ -139,6 +139,19 @@ check $r/dave.pdf "Heart of Glass" dave g4
 expect_grep 'Your hand' all.txt
 expect_grep '^ *3  *4  *5  *6  *7  *8  *9  *J  *Q  *K *$' all.txt
 expect_grep '11' all.txt
+# every value a trait can reach has its box (issue #32): the Dragon's
+# tracks to 58 in rows of 20, two traits side by side, a Minion's to 17
+row() { seq -s ' ' "$1" "$2" | sed 's/ /  */g'; }
+[ "$(grep -c "^ *$(row 41 58)  *$(row 41 58) *$" all.txt)" = 2 ] && ok ||
+	fail "heart-of-glass: the Dragon's tracks do not go to 58"
+[ "$(grep -c "$(row 1 17)  *[^ ]*  *$(row 1 17) *$" all.txt)" = 4 ] && ok ||
+	fail "heart-of-glass: two Minions' tracks do not go to 17"
+# and so in the web archive's picture (svgview.c), the Dragon's in rows
+expect_status 0 "$WYRMPOST" -d h site -o hsite
+for n in 20 21 58; do
+	[ "$(grep -c "text-anchor=\"middle\">$n</text>" hsite/g4/0001.html)" = 4 ] && ok ||
+		fail "heart-of-glass: the web's Dragon tracks have no box $n each"
+done
 qpdf --qdf --object-streams=disable $r/dave.pdf qdf.pdf
 grep -aq '^0.8 0 0 rg' qdf.pdf && ok || fail "heart-of-glass: no suit in red"
 # the story so far follows what happened, as in the text report
@@ -261,6 +274,9 @@ for mode in dragon keeper; do
 		check $r/$who.pdf "Dragon Keepers" $who
 		check_events $r/$who.txt
 		expect_grep 'Legend' all.txt
+		# each entry of the legend whole on its line (issue #32)
+		expect_grep '^ *hunter dice on it *$' all.txt
+		expect_grep '^ *the hunter aims at it *$' all.txt
 		expect_grep 'Hunter' all.txt
 		for c in Red Purple Blue White Green Yellow; do expect_grep "$c" all.txt; done
 		expect_grep 'The dragons' all.txt

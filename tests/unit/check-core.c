@@ -498,6 +498,32 @@ START_TEST(view_track_boxes)
 }
 END_TEST
 
+START_TEST(view_map_marks_read_positions)
+{
+	struct view v;
+	double minor = 0, major = 0;
+	view_init(&v, VIEW_MAP, NULL);
+	v.w = v.h = 36;
+	/* not to scale: no marks */
+	ck_assert(!view_map_marks(&v, &minor, &major));
+	v.unit = xstrdup("in");
+	/* City of Glass's table: every inch, numbered every 6 */
+	ck_assert(view_map_marks(&v, &minor, &major));
+	ck_assert(minor == 1 && major == 6);
+	/* a line every 5 units on a map of 100 by 300, numbered every 50 */
+	v.w = 100, v.h = 300;
+	ck_assert(view_map_marks(&v, &minor, &major));
+	ck_assert(minor == 5 && major == 50);
+	/* too big for 60 lines of any step: none */
+	v.w = 1e6;
+	ck_assert(!view_map_marks(&v, &minor, &major));
+	v.kind = VIEW_GRID;
+	v.w = 36;
+	ck_assert(!view_map_marks(&v, &minor, &major));
+	view_release(&v);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("core");
@@ -517,6 +543,7 @@ int main(void)
 	tcase_add_test(tc, hex_both_ways);
 	tcase_add_test(tc, view_walk_orders);
 	tcase_add_test(tc, view_track_boxes);
+	tcase_add_test(tc, view_map_marks_read_positions);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -8,15 +8,23 @@
 #include <string.h>
 
 #include "dk-int.h"
+#include "utf8.h"
 
-static void dragon_line(const struct game *g, int c, struct sb *out)
+/* The table of the dragons: a row each, a cell a column, every column as
+ * wide as its widest cell whatever the lengths of names and numbers. */
+enum { DK_COLS = 6 };
+
+static void dragon_cells(const struct game *g, int c, char *cell[DK_COLS])
 {
 	const struct dk *s = DK(g);
 	const struct dk_dragon *d = &s->d[c];
+	int k = 0;
 
-	sb_addf(out, "  %-7s life %d  arrows %d", dk_colour_name[c], dk_life_of(s, c), d->arrows);
+	cell[k++] = xstrdup(dk_colour_name[c]);
+	cell[k++] = xasprintf("life %d", dk_life_of(s, c));
+	cell[k++] = xasprintf("arrows %d", d->arrows);
 	if (d->defeated) {
-		sb_adds(out, "  DEFEATED\n");
+		cell[k++] = xstrdup("DEFEATED");
 		return;
 	}
 	if (s->mode == M_KEEPER) {
@@ -24,18 +32,44 @@ static void dragon_line(const struct game *g, int c, struct sb *out)
 		for (size_t p = 0; p < g->nplayers; p++)
 			if (s->pl[p].shields & (1u << c))
 				sb_addf(&w, "%s%s", w.len ? ", " : "", dk_name(g, (int)p));
-		sb_addf(out, "  shields: %s", w.len ? sb_str(&w) : "none");
+		cell[k++] = xasprintf("shields: %s", w.len ? sb_str(&w) : "none");
 		sb_release(&w);
 	} else {
-		sb_addf(out, "  %s", d->trainings ? "trained" : "friendly");
-		sb_addf(out, " %d/%d", d->trainings, dk_max_trainings[c]);
+		struct sb t = SB_INIT;
+		sb_addf(&t, "%s %d/%d", d->trainings ? "trained" : "friendly", d->trainings,
+			dk_max_trainings[c]);
 		if (dk_dice_on(d))
-			sb_addf(out, " (%d white, %d red)", d->white, d->red);
-		sb_addf(out, "  shield: %s", d->shield ? "yes" : "no");
+			sb_addf(&t, " (%d white, %d red)", d->white, d->red);
+		cell[k++] = sb_detach(&t);
+		cell[k++] = xasprintf("shield: %s", d->shield ? "yes" : "no");
 	}
 	if (d->hunter)
-		sb_addf(out, "  hunter %s: %d", d->hunter == 1 ? "die" : "dice", d->hunter);
-	sb_adds(out, "\n");
+		cell[k++] = xasprintf("hunter %s: %d", d->hunter == 1 ? "die" : "dice", d->hunter);
+}
+
+static void dragons_table(const struct game *g, struct sb *out)
+{
+	char *cell[NDRAGONS][DK_COLS] = { { NULL } };
+	size_t width[DK_COLS] = { 0 };
+
+	for (int c = 0; c < NDRAGONS; c++) {
+		dragon_cells(g, c, cell[c]);
+		for (int k = 0; k < DK_COLS && cell[c][k]; k++)
+			if (utf8_count(cell[c][k]) > width[k])
+				width[k] = utf8_count(cell[c][k]);
+	}
+	for (int c = 0; c < NDRAGONS; c++) {
+		sb_adds(out, " ");
+		for (int k = 0; k < DK_COLS && cell[c][k]; k++) {
+			bool last = k + 1 == DK_COLS || !cell[c][k + 1];
+			sb_addf(out, " %s", cell[c][k]);
+			/* padded to the column and two spaces, but a row's end */
+			if (!last)
+				sb_addf(out, "%*s ", (int)(width[k] - utf8_count(cell[c][k])), "");
+			free(cell[c][k]);
+		}
+		sb_addc(out, '\n');
+	}
 }
 
 static void hunter_view(const struct game *g, struct sb *out)
@@ -142,8 +176,7 @@ void dk_view(const struct game *g, int p, const struct engine_ctx *ctx, struct s
 		sb_addf(out, "Dragon Keepers, the dragon game (%s): round %d.\n",
 			dk_difficulty_word[s->diff], s->round);
 	sb_adds(out, "\nThe dragons\n");
-	for (int c = 0; c < NDRAGONS; c++)
-		dragon_line(g, c, out);
+	dragons_table(g, out);
 	hunter_view(g, out);
 	if (s->mode == M_DRAGON)
 		magic_view(g, out);

@@ -22,6 +22,16 @@
 #define HOG_MAX 6
 #define NCARDS 52
 #define NTRAITS 4
+/* The most a trait can reach by the rules (docs/rules/heart-of-glass.md),
+ * so that a track holds every value: a game has at most NCARDS / 2
+ * scenes, as each plays two cards for good.  A Minion is made with at
+ * most 1 + 3 on a trait, and is the Minion, whose trait moves by 1, in at
+ * most every other scene; the Dragon is made with at most the sum of
+ * HOG_MAX Minions' 4, its type's 3 and every other player's 1, and its
+ * trait moves by 1 every scene. */
+#define HOG_SCENES_MOST (NCARDS / 2)
+#define HOG_MINION_MOST (1 + 3 + (HOG_SCENES_MOST + 1) / 2)
+#define HOG_DRAGON_MOST (HOG_MAX * (1 + 3) + 3 + (HOG_MAX - 1) + HOG_SCENES_MOST)
 
 /* Suits, in the order that breaks ties when drawing (hearts lowest). */
 enum hog_suit { S_HEARTS, S_DIAMONDS, S_CLUBS, S_SPADES };

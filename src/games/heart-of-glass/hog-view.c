@@ -225,11 +225,12 @@ void hog_board(const struct game *g, int p, struct view *v)
 			view_add_card(v, code, suit);
 		}
 	}
+	/* Every track as long as the rules let its trait go; a value past it
+	 * (only a state edited by hand) shows in its end box. */
 	for (int t = 0; t < NTRAITS; t++) {
 		char *name = xasprintf("Dragon %s", hog_trait_name[t]);
 		int val = h->dtrait[t];
-		view_add_track(v, name, hog_trait_symbol[t], val < 1 ? 0 : 1, val > 10 ? val : 10,
-			       val);
+		view_add_track(v, name, hog_trait_symbol[t], val < 1 ? 0 : 1, HOG_DRAGON_MOST, val);
 		free(name);
 	}
 	for (size_t q = 0; q < g->nplayers; q++) {
@@ -240,7 +241,7 @@ void hog_board(const struct game *g, int p, struct view *v)
 			char *name = xasprintf("%s %s", m->name, hog_trait_name[t]);
 			int val = m->trait[t];
 			view_add_track(v, name, hog_trait_symbol[t], val < 1 ? 0 : 1,
-				       val > 10 ? val : 10, val);
+				       HOG_MINION_MOST, val);
 			free(name);
 		}
 	}
