@@ -127,7 +127,15 @@ void site_markdown(const char *md, struct sb *out)
 			sb_adds(out, fence ? "</pre>\n" : "<pre>");
 			fence = !fence;
 		} else if (fence) {
-			add_escaped_n(out, line, len);
+			/* A line's last blank kept as a character reference: the
+			 * "-- " of a mail's signature is content, and a raw
+			 * trailing blank is what HTML checkers take for an error. */
+			size_t body = len;
+			while (body && line[body - 1] == ' ')
+				body--;
+			add_escaped_n(out, line, body);
+			for (size_t k = body; k < len; k++)
+				sb_adds(out, "&#32;");
 			sb_addc(out, '\n');
 		} else if (!tl) {
 			sb_adds(out, block_close[open]);

@@ -11,6 +11,7 @@
 
 #include "rng.h"
 #include "site-int.h"
+#include "site-md.h"
 #include "site-report.h"
 #include "testutil.h"
 
@@ -117,6 +118,18 @@ START_TEST(any_text_well_formed)
 }
 END_TEST
 
+/* A mail's "-- " in a guide's example keeps its blank, as a character
+ * reference: no line of a page ends in a raw blank (html-validate). */
+START_TEST(markdown_code_keeps_trailing_blank)
+{
+	struct sb o = SB_INIT;
+	site_markdown("```\njoin 15\n-- \nDan\n```\n", &o);
+	ck_assert_msg(strstr(sb_str(&o), "\n--&#32;\nDan\n"), "%s", sb_str(&o));
+	ck_assert_msg(!strstr(sb_str(&o), " \n"), "%s", sb_str(&o));
+	sb_release(&o);
+}
+END_TEST
+
 START_TEST(player_slugs)
 {
 	char *s = site_player_slug("Ann-Marie O'Neil");
@@ -139,6 +152,7 @@ int main(void)
 	tcase_add_test(tc, board_folded);
 	tcase_add_test(tc, any_text_well_formed);
 	tcase_add_test(tc, player_slugs);
+	tcase_add_test(tc, markdown_code_keeps_trailing_blank);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
