@@ -23,6 +23,8 @@ struct turn_result {
 	int turn;          /* the turn processed (or held) */
 	bool game_over;    /* the game ended with this turn */
 	char *public_report; /* dry runs: what the turn would report */
+	long long wake;    /* when a run need look at the game again, if
+			      nothing touches it (wake-index.h); 0 on failure */
 };
 int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		  struct turn_result *r, char **err);

@@ -1,0 +1,323 @@
+/* wake-index.c - when each game next needs a run, and the games touched
+ * since; see wake-index.h. */
+#include "wake-index.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fsutil.h"
+
+#define WAKE_MAGIC "wyrmpost-wake-index 1"
+
+static char *index_path(const struct campaign *c)
+{
+	return xasprintf("%s/spool/wake-index", c->dir);
+}
+
+static char *touched_path(const struct campaign *c, const char *id)
+{
+	return id ? xasprintf("%s/spool/touched/%s", c->dir, id)
+		  : xasprintf("%s/spool/touched", c->dir);
+}
+
+char *wake_index_format(const struct wake_index *ix, size_t *len)
+{
+	struct sb out = SB_INIT;
+	sb_addf(&out, "%s %lld %lld\n", WAKE_MAGIC, ix->mtime_sec, ix->mtime_nsec);
+	for (size_t i = 0; i < ix->n; i++) {
+		const struct wake_entry *e = &ix->v[i];
+		if (e->wake == WAKE_NEVER)
+			sb_addf(&out, "%s %llu - %c\n", e->id, e->inode, (char)e->flag);
+		else
+			sb_addf(&out, "%s %llu %lld %c\n", e->id, e->inode, e->wake, (char)e->flag);
+	}
+	sb_addf(&out, "end %zu\n", ix->n);
+	*len = out.len;
+	return sb_detach(&out);
+}
+
+/* Split line into at most max words at single spaces; their number. */
+static size_t split_words(char *line, char **w, size_t max)
+{
+	size_t n = 0;
+	for (char *s = line; n < max;) {
+		w[n++] = s;
+		s = strchr(s, ' ');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return n;
+}
+
+static bool parse_entry(char *line, const struct wake_index *ix, struct wake_entry *e)
+{
+	char *w[5];
+	long long ino;
+	if (split_words(line, w, 5) != 4 || !ident_ok(w[0]) || !parse_int(w[1], 0, LLONG_MAX, &ino))
+		return false;
+	if (ix->n && strcmp(ix->v[ix->n - 1].id, w[0]) >= 0)
+		return false; /* out of order, or twice */
+	if (!strcmp(w[2], "-"))
+		e->wake = WAKE_NEVER;
+	else if (!parse_int(w[2], LLONG_MIN + 1, LLONG_MAX - 1, &e->wake))
+		return false;
+	if (strlen(w[3]) != 1 || !strchr("-he", w[3][0]))
+		return false;
+	e->id = w[0];
+	e->inode = (unsigned long long)ino;
+	e->flag = (enum wake_flag)w[3][0];
+	return true;
+}
+
+static int parse_lines(char *text, struct wake_index *ix, char **err)
+{
+	char *line = text, *nl, *w[4];
+	long long sec, nsec, count;
+	size_t lineno = 1;
+
+	nl = strchr(line, '\n');
+	if (!nl)
+		goto bad;
+	*nl = '\0';
+	if (strncmp(line, WAKE_MAGIC " ", strlen(WAKE_MAGIC) + 1) ||
+	    split_words(line + strlen(WAKE_MAGIC) + 1, w, 3) != 2 ||
+	    !parse_int(w[0], LLONG_MIN + 1, LLONG_MAX, &sec) ||
+	    !parse_int(w[1], 0, 999999999, &nsec))
+		goto bad;
+	ix->mtime_sec = sec;
+	ix->mtime_nsec = nsec;
+	for (line = nl + 1; (nl = strchr(line, '\n')); line = nl + 1) {
+		struct wake_entry e;
+		lineno++;
+		*nl = '\0';
+		if (!strncmp(line, "end ", 4)) {
+			if (!parse_int(line + 4, 0, LLONG_MAX, &count) || (size_t)count != ix->n ||
+			    nl[1] != '\0')
+				goto bad;
+			return WP_OK;
+		}
+		if (!parse_entry(line, ix, &e))
+			goto bad;
+		wake_index_set(ix, e.id, e.wake, e.flag);
+		ix->v[ix->n - 1].inode = e.inode;
+	}
+	lineno++;
+bad:
+	*err = xasprintf("line %zu is not what it should be", lineno);
+	return WP_ERR_DATA;
+}
+
+int wake_index_parse(const char *text, size_t len, struct wake_index *ix, char **err)
+{
+	char *copy = xstrndup(text, len);
+	int rc = strlen(copy) != len ? WP_ERR_DATA : parse_lines(copy, ix, err);
+	if (rc == WP_ERR_DATA && strlen(copy) != len)
+		*err = xstrdup("it holds a NUL byte");
+	free(copy);
+	ix->dirty = false;
+	if (rc)
+		wake_index_release(ix);
+	return rc;
+}
+
+struct wake_entry *wake_index_find(const struct wake_index *ix, const char *id)
+{
+	size_t lo = 0, hi = ix->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(ix->v[mid].id, id);
+		if (!cmp)
+			return &ix->v[mid];
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void wake_index_set(struct wake_index *ix, const char *id, long long wake, enum wake_flag flag)
+{
+	struct wake_entry *e = wake_index_find(ix, id);
+	size_t at = ix->n;
+
+	if (e) {
+		if (e->wake != wake || e->flag != flag)
+			ix->dirty = true;
+		e->wake = wake;
+		e->flag = flag;
+		return;
+	}
+	/* Entries come in order when read; a new game goes in its place. */
+	while (at > 0 && strcmp(ix->v[at - 1].id, id) > 0)
+		at--;
+	ALLOC_GROW(ix->v, ix->n + 1, ix->alloc);
+	memmove(&ix->v[at + 1], &ix->v[at], (ix->n - at) * sizeof *ix->v);
+	ix->v[at] = (struct wake_entry){ xstrdup(id), 0, wake, flag };
+	ix->n++;
+	ix->dirty = true;
+}
+
+void wake_index_release(struct wake_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++)
+		free(ix->v[i].id);
+	free(ix->v);
+	memset(ix, 0, sizeof *ix);
+}
+
+static int games_mtime(const struct campaign *c, long long *sec, long long *nsec, char **err)
+{
+	char *dir = xasprintf("%s/games", c->dir);
+	struct stat st;
+	int rc = stat(dir, &st);
+	if (rc)
+		*err = xasprintf("%s: %s", dir, strerror(errno));
+	else {
+		*sec = (long long)st.st_mtim.tv_sec;
+		*nsec = (long long)st.st_mtim.tv_nsec;
+	}
+	free(dir);
+	return rc ? WP_ERR_IO : WP_OK;
+}
+
+int wake_index_read(const struct campaign *c, struct wake_index *ix, bool *current,
+		    char **err)
+{
+	char *path = index_path(c), *text = NULL, *e = NULL;
+	long long sec, nsec;
+	size_t len;
+	int rc;
+
+	memset(ix, 0, sizeof *ix);
+	*current = false;
+	if (!fs_exists(path)) {
+		*err = xasprintf("%s: missing", path);
+		free(path);
+		return WP_ERR_NOTFOUND;
+	}
+	rc = fs_read_file(path, &text, &len, &e) ? WP_ERR_IO : wake_index_parse(text, len, ix, &e);
+	if (rc) {
+		*err = xasprintf("%s: %s", path, e);
+		free(e);
+	} else if (!games_mtime(c, &sec, &nsec, &e)) {
+		*current = sec == ix->mtime_sec && nsec == ix->mtime_nsec;
+	} else {
+		free(e);
+	}
+	free(text);
+	free(path);
+	return rc;
+}
+
+/* The folder of game id: its inode, 0 when it is not a folder. */
+static unsigned long long folder_inode(const struct campaign *c, const char *id)
+{
+	char *dir = campaign_game_path(c, id, NULL);
+	struct stat st;
+	unsigned long long ino = !stat(dir, &st) && S_ISDIR(st.st_mode) ? (unsigned long long)st.st_ino
+									 : 0;
+	free(dir);
+	return ino;
+}
+
+/* The entries of the folders games/ holds now: those kept whose folder is
+ * the one the index knew, the others to be looked at. */
+static int bring_up_to_date(const struct campaign *c, struct wake_index *ix, char **err)
+{
+	struct wake_index fresh = WAKE_INDEX_INIT;
+	struct strlist names = STRLIST_INIT;
+	char *dir = xasprintf("%s/games", c->dir);
+	int rc = games_mtime(c, &fresh.mtime_sec, &fresh.mtime_nsec, err);
+
+	/* The time first: a change while the folder is listed is seen by the
+	 * next run. */
+	if (!rc && fs_list(dir, &names, err))
+		rc = WP_ERR_IO;
+	for (size_t i = 0; !rc && i < names.n; i++) {
+		const char *id = names.v[i];
+		unsigned long long ino = ident_ok(id) ? folder_inode(c, id) : 0;
+		const struct wake_entry *old = wake_index_find(ix, id);
+		if (!ino)
+			continue;
+		if (!campaign_game_exists(c, id))
+			wake_index_set(&fresh, id, WAKE_NEVER, WAKE_EMPTY);
+		else if (old && old->inode == ino && old->flag != WAKE_EMPTY)
+			wake_index_set(&fresh, id, old->wake, old->flag);
+		else
+			wake_index_set(&fresh, id, 0, WAKE_PLAIN);
+		fresh.v[fresh.n - 1].inode = ino;
+	}
+	strlist_clear(&names);
+	free(dir);
+	wake_index_release(ix);
+	*ix = fresh;
+	ix->dirty = true;
+	return rc;
+}
+
+int wake_index_load(const struct campaign *c, struct wake_index *ix, char **why, char **err)
+{
+	bool current;
+	char *e = NULL;
+	int rc = wake_index_read(c, ix, &current, &e);
+
+	*why = NULL;
+	if (!rc && current)
+		return WP_OK;
+	if (rc == WP_ERR_NOTFOUND)
+		*why = xstrdup("the index of games was missing; rebuilt");
+	else if (rc)
+		*why = xasprintf("the index of games was damaged (%s); rebuilt", e);
+	else
+		*why = xstrdup("games were added or removed; the index of games is brought up to date");
+	free(e);
+	return bring_up_to_date(c, ix, err);
+}
+
+int wake_index_save(const struct campaign *c, const struct wake_index *ix, char **err)
+{
+	size_t len;
+	char *text = wake_index_format(ix, &len), *path = index_path(c);
+	int rc = fs_write_atomic(path, text, len, err) ? WP_ERR_IO : WP_OK;
+	free(path);
+	free(text);
+	return rc;
+}
+
+int wake_index_touch(const struct campaign *c, const char *id, char **err)
+{
+	char *dir = touched_path(c, NULL), *path = touched_path(c, id);
+	int rc = WP_OK;
+	if (!fs_exists(path) && (fs_mkdirs(dir, err) || fs_write_atomic(path, "", 0, err)))
+		rc = WP_ERR_IO;
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int wake_index_touched(const struct campaign *c, struct strlist *ids, char **err)
+{
+	char *dir = touched_path(c, NULL);
+	struct strlist names = STRLIST_INIT;
+	int rc = fs_list(dir, &names, err) ? WP_ERR_IO : WP_OK;
+	for (size_t i = 0; i < names.n; i++)
+		if (ident_ok(names.v[i]))
+			strlist_add(ids, names.v[i]);
+	strlist_clear(&names);
+	free(dir);
+	return rc;
+}
+
+void wake_index_untouch(const struct campaign *c, const struct strlist *ids)
+{
+	for (size_t i = 0; i < ids->n; i++) {
+		char *path = touched_path(c, ids->v[i]), *err = NULL;
+		fs_unlink(path, &err);
+		free(err);
+		free(path);
+	}
+}
