@@ -20,6 +20,7 @@
 #include "seat.h"
 #include "submit.h"
 #include "token.h"
+#include "wake-index.h"
 
 /* The word a player most likely meant by the first word of line: the
  * closest first word of an order the player could give now, or of a
@@ -693,6 +694,13 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	if (rc) {
 		submission_release(&s);
 		return rc;
+	}
+	/* Whatever the mail stores, the next run looks at the game
+	 * (wake-index.h): marked before anything is written. */
+	if (wake_index_touch(c, s.game, err)) {
+		game_release(&g);
+		submission_release(&s);
+		return WP_ERR_IO;
 	}
 	campaign_sweep_game(c, s.game, g.turn);
 	r->game = xstrdup(s.game);

@@ -350,6 +350,11 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
+		/* A turn played by hand (`wyrmpost turn`): the next run looks
+		 * at the game (wake-index.h); a run rewrites its own entry. */
+		if (!(flags & TURN_IF_DUE) && campaign_game_exists(c, id) &&
+		    wake_index_touch(c, id, err))
+			return WP_ERR_IO;
 		if ((rc = rollback_finish(c, id, &to, err)) || (rc = gm_finish(c, id, err)))
 			return rc;
 	}

@@ -290,8 +290,13 @@ int wake_index_save(const struct campaign *c, const struct wake_index *ix, char 
 
 int wake_index_touch(const struct campaign *c, const char *id, char **err)
 {
-	char *dir = touched_path(c, NULL), *path = touched_path(c, id);
+	char *dir, *path;
 	int rc = WP_OK;
+
+	if (!ident_ok(id))
+		return WP_OK; /* no game can be named so: nothing to look at */
+	dir = touched_path(c, NULL);
+	path = touched_path(c, id);
 	if (!fs_exists(path) && (fs_mkdirs(dir, err) || fs_write_atomic(path, "", 0, err)))
 		rc = WP_ERR_IO;
 	free(path);
