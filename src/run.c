@@ -155,6 +155,7 @@ int run_plan_close(struct campaign *c, unsigned flags, struct run_plan *p,
 			free(r->index_note);
 			r->index_note = xasprintf("the index of games could not be written, "
 						  "so the next run looks at more games: %s", err);
+			r->index_failed = true;
 			free(err);
 		} else {
 			wake_index_untouch(c, &p->touched);

@@ -19,6 +19,7 @@ struct run_result {
 	struct strlist held_ids; /* the games held or paused */
 	char *index_note; /* the index of games (wake-index.h) rebuilt, or not
 			     written: why, for the game master; or NULL */
+	bool index_failed; /* not written: worth a word even under cron */
 };
 
 /* A run's games: those the index (wake-index.h) says need a look, and what

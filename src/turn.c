@@ -298,6 +298,14 @@ static long long wake_after(const struct campaign *c, const struct game *g,
 	return wake;
 }
 
+long long campaign_turn_wake(const struct campaign *c, const struct game *g)
+{
+	struct pending pd;
+	long long wake = pending_load(c, g, &pd, NULL) ? 0 : turn_wake(c, g, &pd);
+	pending_release(&pd);
+	return wake;
+}
+
 static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
 		     unsigned flags, struct turn_result *r, char **err)
 {

@@ -272,8 +272,7 @@ int wake_index_load(const struct campaign *c, struct wake_index *ix, char **why,
 		*why = xstrdup("the index of games was missing; rebuilt");
 	else if (rc)
 		*why = xasprintf("the index of games was damaged (%s); rebuilt", e);
-	else
-		*why = xstrdup("games were added or removed; the index of games is brought up to date");
+	/* else games were added or removed: no news */
 	free(e);
 	return bring_up_to_date(c, ix, err);
 }

@@ -68,8 +68,8 @@ char *wake_index_format(const struct wake_index *ix, size_t *len);
 int wake_index_parse(const char *text, size_t len, struct wake_index *ix, char **err);
 
 /* Read spool/wake-index, rebuilt or brought up to date as above when it
- * is not current (then ix->dirty, and *why says why, for the game master;
- * caller frees; NULL when it was current).  Fails only when games/ cannot
+ * is not current (then ix->dirty; *why says why when it was missing or
+ * damaged, for the game master; caller frees; else NULL).  Fails only when games/ cannot
  * be listed. */
 int wake_index_load(const struct campaign *c, struct wake_index *ix, char **why, char **err);
 /* Read it only, no rebuild: WP_ERR_NOTFOUND when missing, WP_ERR_DATA when
