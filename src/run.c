@@ -142,6 +142,15 @@ static void take_outcomes(struct run_plan *p, struct run_result *r)
 	}
 }
 
+/* The folders of the games looked at, as this run leaves them: a later
+ * change of games/ does not take them for folders replaced. */
+static void saw_folders(const struct campaign *c, struct run_plan *p)
+{
+	for (size_t i = 0; i < p->ix.n; i++)
+		if (p->look[i])
+			wake_index_saw(c, &p->ix, p->ix.v[i].id);
+}
+
 int run_plan_close(struct campaign *c, unsigned flags, struct run_plan *p,
 		   struct run_result *r)
 {
@@ -149,6 +158,7 @@ int run_plan_close(struct campaign *c, unsigned flags, struct run_plan *p,
 
 	take_outcomes(p, r);
 	if (!(flags & TURN_DRY_RUN)) {
+		saw_folders(c, p);
 		/* Written once the games are committed, the marks removed
 		 * once it is: a kill before either leaves looks for nothing. */
 		if (p->ix.dirty && wake_index_save(c, &p->ix, &err)) {

@@ -28,10 +28,12 @@ char *wake_index_format(const struct wake_index *ix, size_t *len)
 	sb_addf(&out, "%s %lld %lld\n", WAKE_MAGIC, ix->mtime_sec, ix->mtime_nsec);
 	for (size_t i = 0; i < ix->n; i++) {
 		const struct wake_entry *e = &ix->v[i];
+		sb_addf(&out, "%s %llu %lld %lld ", e->id, e->folder.inode, e->folder.csec,
+			e->folder.cnsec);
 		if (e->wake == WAKE_NEVER)
-			sb_addf(&out, "%s %llu - %c\n", e->id, e->inode, (char)e->flag);
+			sb_addf(&out, "- %c\n", (char)e->flag);
 		else
-			sb_addf(&out, "%s %llu %lld %c\n", e->id, e->inode, e->wake, (char)e->flag);
+			sb_addf(&out, "%lld %c\n", e->wake, (char)e->flag);
 	}
 	sb_addf(&out, "end %zu\n", ix->n);
 	*len = out.len;
@@ -54,21 +56,23 @@ static size_t split_words(char *line, char **w, size_t max)
 
 static bool parse_entry(char *line, const struct wake_index *ix, struct wake_entry *e)
 {
-	char *w[5];
+	char *w[7];
 	long long ino;
-	if (split_words(line, w, 5) != 4 || !ident_ok(w[0]) || !parse_int(w[1], 0, LLONG_MAX, &ino))
+	if (split_words(line, w, 7) != 6 || !ident_ok(w[0]) || !parse_int(w[1], 0, LLONG_MAX, &ino) ||
+	    !parse_int(w[2], LLONG_MIN + 1, LLONG_MAX, &e->folder.csec) ||
+	    !parse_int(w[3], 0, 999999999, &e->folder.cnsec))
 		return false;
 	if (ix->n && strcmp(ix->v[ix->n - 1].id, w[0]) >= 0)
 		return false; /* out of order, or twice */
-	if (!strcmp(w[2], "-"))
+	if (!strcmp(w[4], "-"))
 		e->wake = WAKE_NEVER;
-	else if (!parse_int(w[2], LLONG_MIN + 1, LLONG_MAX - 1, &e->wake))
+	else if (!parse_int(w[4], LLONG_MIN + 1, LLONG_MAX - 1, &e->wake))
 		return false;
-	if (strlen(w[3]) != 1 || !strchr("-he", w[3][0]))
+	if (strlen(w[5]) != 1 || !strchr("-he", w[5][0]))
 		return false;
 	e->id = w[0];
-	e->inode = (unsigned long long)ino;
-	e->flag = (enum wake_flag)w[3][0];
+	e->folder.inode = (unsigned long long)ino;
+	e->flag = (enum wake_flag)w[5][0];
 	return true;
 }
 
@@ -102,7 +106,7 @@ static int parse_lines(char *text, struct wake_index *ix, char **err)
 		if (!parse_entry(line, ix, &e))
 			goto bad;
 		wake_index_set(ix, e.id, e.wake, e.flag);
-		ix->v[ix->n - 1].inode = e.inode;
+		ix->v[ix->n - 1].folder = e.folder;
 	}
 	lineno++;
 bad:
@@ -156,7 +160,7 @@ void wake_index_set(struct wake_index *ix, const char *id, long long wake, enum 
 		at--;
 	ALLOC_GROW(ix->v, ix->n + 1, ix->alloc);
 	memmove(&ix->v[at + 1], &ix->v[at], (ix->n - at) * sizeof *ix->v);
-	ix->v[at] = (struct wake_entry){ xstrdup(id), 0, wake, flag };
+	ix->v[at] = (struct wake_entry){ xstrdup(id), { 0, 0, 0 }, wake, flag };
 	ix->n++;
 	ix->dirty = true;
 }
@@ -213,15 +217,35 @@ int wake_index_read(const struct campaign *c, struct wake_index *ix, bool *curre
 	return rc;
 }
 
-/* The folder of game id: its inode, 0 when it is not a folder. */
-static unsigned long long folder_inode(const struct campaign *c, const char *id)
+/* Which folder games/ID is; false when it is not a folder. */
+static bool folder_of(const struct campaign *c, const char *id, struct wake_folder *f)
 {
 	char *dir = campaign_game_path(c, id, NULL);
 	struct stat st;
-	unsigned long long ino = !stat(dir, &st) && S_ISDIR(st.st_mode) ? (unsigned long long)st.st_ino
-									 : 0;
+	bool is = !stat(dir, &st) && S_ISDIR(st.st_mode);
 	free(dir);
-	return ino;
+	memset(f, 0, sizeof *f);
+	if (is) {
+		f->inode = (unsigned long long)st.st_ino;
+		f->csec = (long long)st.st_ctim.tv_sec;
+		f->cnsec = (long long)st.st_ctim.tv_nsec;
+	}
+	return is;
+}
+
+static bool same_folder(const struct wake_folder *a, const struct wake_folder *b)
+{
+	return a->inode == b->inode && a->csec == b->csec && a->cnsec == b->cnsec;
+}
+
+void wake_index_saw(const struct campaign *c, struct wake_index *ix, const char *id)
+{
+	struct wake_entry *e = wake_index_find(ix, id);
+	struct wake_folder f;
+	if (!e || !folder_of(c, id, &f) || same_folder(&f, &e->folder))
+		return;
+	e->folder = f;
+	ix->dirty = true;
 }
 
 /* The entries of the folders games/ holds now: those kept whose folder is
@@ -239,17 +263,17 @@ static int bring_up_to_date(const struct campaign *c, struct wake_index *ix, cha
 		rc = WP_ERR_IO;
 	for (size_t i = 0; !rc && i < names.n; i++) {
 		const char *id = names.v[i];
-		unsigned long long ino = ident_ok(id) ? folder_inode(c, id) : 0;
 		const struct wake_entry *old = wake_index_find(ix, id);
-		if (!ino)
+		struct wake_folder f;
+		if (!ident_ok(id) || !folder_of(c, id, &f))
 			continue;
 		if (!campaign_game_exists(c, id))
 			wake_index_set(&fresh, id, WAKE_NEVER, WAKE_EMPTY);
-		else if (old && old->inode == ino && old->flag != WAKE_EMPTY)
+		else if (old && same_folder(&old->folder, &f) && old->flag != WAKE_EMPTY)
 			wake_index_set(&fresh, id, old->wake, old->flag);
 		else
 			wake_index_set(&fresh, id, 0, WAKE_PLAIN);
-		fresh.v[fresh.n - 1].inode = ino;
+		fresh.v[fresh.n - 1].folder = f;
 	}
 	strlist_clear(&names);
 	free(dir);

@@ -17,16 +17,19 @@
  * damaged, and brought up to date when games/ changed since it was
  * written (its modification time is in the index: a game added or removed,
  * by `new` or by hand): games it did not know, or whose folder is not the
- * one it knew (another inode), get wake time 0, a look at the next run.
+ * one it knew (another inode, or the same inode reused for a folder made
+ * anew: another change time), get wake time 0, a look at the next run.
  * Only a run writes the index (under the campaign lock, once, after its
  * games are committed; with -j N the parent, after the workers), and only
  * when something changed: an idle run writes nothing.
  *
  *   wyrmpost-wake-index 1 GAMES-MTIME-SEC GAMES-MTIME-NSEC
- *   ID INODE WAKE FLAG        one line a game folder, sorted by ID
+ *   ID INODE CSEC CNSEC WAKE FLAG   one line a game folder, sorted by ID
  *   end COUNT
  *
- * WAKE is seconds since the epoch or "-" (never: the game is over,
+ * INODE, CSEC and CNSEC: the folder games/ID as a run last saw it (its
+ * inode and change time; 0 0 0 when not yet seen).  WAKE is seconds since
+ * the epoch or "-" (never: the game is over,
  * paused or held until something touches it); FLAG is "h" (the last run
  * held it or found it paused: an idle run reports it so again), "e" (a
  * folder that holds no game yet: a `new` killed, or a copy by hand under
@@ -46,9 +49,15 @@
 
 enum wake_flag { WAKE_PLAIN = '-', WAKE_HELD = 'h', WAKE_EMPTY = 'e' };
 
+/* Which folder games/ID is: a folder replaced differs in one or both. */
+struct wake_folder {
+	unsigned long long inode;
+	long long csec, cnsec; /* its change time */
+};
+
 struct wake_entry {
 	char *id;
-	unsigned long long inode; /* of games/ID */
+	struct wake_folder folder;
 	long long wake;
 	enum wake_flag flag;
 };
@@ -82,6 +91,9 @@ int wake_index_save(const struct campaign *c, const struct wake_index *ix, char 
 struct wake_entry *wake_index_find(const struct wake_index *ix, const char *id);
 /* Set (or add, in order) the entry of id. */
 void wake_index_set(struct wake_index *ix, const char *id, long long wake, enum wake_flag flag);
+/* Note the folder of id's entry as it is now (after a run wrote in it):
+ * the index knows it as its own, not as a folder replaced. */
+void wake_index_saw(const struct campaign *c, struct wake_index *ix, const char *id);
 void wake_index_release(struct wake_index *ix);
 
 /* Mark game id for a look by the next run, before changing it. */

@@ -31,7 +31,7 @@ tree() { # DIR -> every file and folder, dot files too, but the lock
 	# which differ between copies: its games, wake times and marks do not.
 	(cd "$1" && find . ! -name .lock | sort | while read -r f; do
 		if [ "$f" = ./spool/wake-index ]; then
-			printf '%s  %s\n' "$(sed 1d "$f" | cut -d' ' -f1,3,4 | sha256sum | cut -d' ' -f1)" "$f"
+			printf '%s  %s\n' "$(sed 1d "$f" | cut -d' ' -f1,5,6 | sha256sum | cut -d' ' -f1)" "$f"
 		elif [ -f "$f" ]; then sha256sum "$f"; else echo "dir $f"; fi
 	done)
 }

@@ -128,7 +128,7 @@ wp new g7 burglar --seed 5 --deadline 24h --player ann:ann@example.test:pa \
 	--player bob:bob@example.test:pb >/dev/null
 WYRMPOST_NOW=$((T0 + 20 * 86400 + 60)) wp run -j 1
 export WYRMPOST_NOW=$((T0 + 20 * 86400 + 120))
-expect_grep "^g7 [0-9]* 18018[0-9]* -" "$scratch/a/spool/wake-index"
+expect_grep "^g7 [0-9]* [0-9]* [0-9]* 18018[0-9]* -" "$scratch/a/spool/wake-index"
 expect_status 0 wp check
 sed 's/deadline="[^"]*"/deadline="2027-02-05T00:00:00Z"/' "$scratch/a/games/g7/game.xml" \
 	>"$scratch/a/games/g7/game.new"

@@ -61,7 +61,7 @@ tree() { # DIR -> every file but the log and the lock, with its checksum
 	(cd "$1" && { find . -type f ! -path ./spool/fetch.log ! -name .lock \
 		! -path ./spool/wake-index ! -name '*.xml' ! -name '*.eml' | xargs sha256sum
 	  [ ! -f spool/wake-index ] || printf '%s  %s\n' "$(sed 1d spool/wake-index |
-		cut -d' ' -f1,3,4 | sha256sum | cut -d' ' -f1)" ./spool/wake-index
+		cut -d' ' -f1,5,6 | sha256sum | cut -d' ' -f1)" ./spool/wake-index
 	  # A generated password (player password) is new each time too.
 	  find . -type f -name '*.eml' | while read -r f; do
 		printf '%s  %s\n' "$(sed 's/^\(Your password for this game is: \).*/\1/' "$f" |

@@ -748,9 +748,9 @@ static void refused(const char *text)
 START_TEST(wake_index_round_trips_and_refuses_damage)
 {
 	const char *text = "wyrmpost-wake-index 1 1795932730 920163697\n"
-			   "a1 12 1800086400 -\n"
-			   "b-2 13 - h\n"
-			   "c_3 14 0 e\n"
+			   "a1 12 1795932700 5 1800086400 -\n"
+			   "b-2 13 1795932701 0 - h\n"
+			   "c_3 14 0 0 0 e\n"
 			   "end 3\n";
 	struct wake_index ix = parsed(text);
 	size_t len;
@@ -762,7 +762,8 @@ START_TEST(wake_index_round_trips_and_refuses_damage)
 	ck_assert_int_eq(wake_index_find(&ix, "a1")->wake, 1800086400);
 	ck_assert_int_eq(wake_index_find(&ix, "b-2")->wake, WAKE_NEVER);
 	ck_assert_int_eq(wake_index_find(&ix, "b-2")->flag, WAKE_HELD);
-	ck_assert_uint_eq(wake_index_find(&ix, "c_3")->inode, 14);
+	ck_assert_uint_eq(wake_index_find(&ix, "c_3")->folder.inode, 14);
+	ck_assert_int_eq(wake_index_find(&ix, "a1")->folder.cnsec, 5);
 	ck_assert_ptr_null(wake_index_find(&ix, "a"));
 	ck_assert(!ix.dirty);
 	again = wake_index_format(&ix, &len);
@@ -780,14 +781,16 @@ START_TEST(wake_index_round_trips_and_refuses_damage)
 	refused("");
 	refused("wyrmpost-wake-index 2 0 0\nend 0\n");             /* another format */
 	refused("wyrmpost-wake-index 1 0 0\n");                    /* cut short */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 -\n");           /* no end */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 -\nend 2\n");    /* count */
-	refused("wyrmpost-wake-index 1 0 0\nb 1 2 -\na 1 2 -\nend 2\n"); /* order */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 -\na 1 2 -\nend 2\n"); /* twice */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 x\nend 1\n");    /* flag */
-	refused("wyrmpost-wake-index 1 0 0\na 1 soon -\nend 1\n"); /* wake */
-	refused("wyrmpost-wake-index 1 0 0\n../a 1 2 -\nend 1\n"); /* id */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 - more\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\n");        /* no end */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\nend 2\n"); /* count */
+	refused("wyrmpost-wake-index 1 0 0\nb 1 0 0 2 -\na 1 0 0 2 -\nend 2\n"); /* order */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\na 1 0 0 2 -\nend 2\n"); /* twice */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 x\nend 1\n");    /* flag */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 soon -\nend 1\n"); /* wake */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 2000000000 2 -\nend 1\n"); /* ns */
+	refused("wyrmpost-wake-index 1 0 0\na 1 2 -\nend 1\n");        /* old line */
+	refused("wyrmpost-wake-index 1 0 0\n../a 1 0 0 2 -\nend 1\n"); /* id */
+	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 - more\nend 1\n");
 	refused("wyrmpost-wake-index 1 0 0\nend 0\nmore\n");
 	{
 		static const char nul[] = "wyrmpost-wake-index 1 0 0\n\0end 0\n";
@@ -828,7 +831,6 @@ START_TEST(wake_index_rebuilt_from_the_game_folders)
 	struct strlist touched = STRLIST_INIT;
 	struct campaign c;
 	struct run_result r;
-	unsigned long long ino;
 
 	ck_assert_int_eq(campaign_init(dir, "gm@example.org", NULL, &err), 0);
 	ck_assert_int_eq(campaign_open(&c, dir, 1800000000, &err), 0);
@@ -857,7 +859,8 @@ START_TEST(wake_index_rebuilt_from_the_game_folders)
 	ck_assert_int_eq(ix.v[0].wake, 1800000000 + 86400);
 	ck_assert_int_eq(ix.v[1].wake, 1800000000 + 86400);
 	ck_assert(!ix.dirty);
-	ino = ix.v[1].inode;
+	/* The run saw the folders it wrote in. */
+	ck_assert_uint_ne(ix.v[1].folder.inode, 0);
 	wake_index_release(&ix);
 
 	/* A folder without a game yet (a copy by hand under way): named,
@@ -873,12 +876,12 @@ START_TEST(wake_index_rebuilt_from_the_game_folders)
 	wake_index_release(&ix);
 	free(path);
 
-	/* A game whose folder was replaced (another inode): looked at. */
+	/* A game whose folder was replaced (another inode or change time):
+	 * looked at. */
 	cmd = xasprintf("cd '%s/games' && cp -R g2 g2.new && rm -rf g2 && mv g2.new g2", dir);
 	ck_assert_int_eq(system(cmd), 0);
 	free(cmd);
 	load_index(&c, &ix, "");
-	ck_assert_uint_ne(wake_index_find(&ix, "g2")->inode, ino);
 	ck_assert_int_eq(wake_index_find(&ix, "g2")->wake, 0);
 	ck_assert_int_eq(wake_index_find(&ix, "g1")->wake, 1800000000 + 86400);
 	ck_assert_int_eq(wake_index_save(&c, &ix, &err), 0);
