@@ -81,7 +81,35 @@ static void plan_release(struct run_plan *p)
 	free(p->look);
 	strlist_clear(&p->visit);
 	strlist_clear(&p->touched);
+	strlist_clear(&p->idle_held);
 	wake_index_release(&p->ix);
+}
+
+/* Nothing to do, as the two first lines of a current index say: no game
+ * woken by now and none touched.  Then the rest is not read (an idle run
+ * costs the same for any number of games); the games held are reported
+ * as the last run left them. */
+static bool nothing_to_do(struct campaign *c, unsigned flags, struct run_plan *p,
+			  struct run_result *r)
+{
+	struct wake_summary s;
+	bool current, idle;
+	char *err = NULL;
+
+	if ((flags & TURN_FORCE) || p->touched.n)
+		return false;
+	if (wake_index_summary(c, &s, &current, &err)) {
+		free(err); /* the whole index is read, and rebuilt */
+		return false;
+	}
+	idle = current && s.next > c->now;
+	if (idle) {
+		r->games = s.games;
+		p->idle_held = s.held;
+		memset(&s.held, 0, sizeof s.held);
+	}
+	wake_summary_release(&s);
+	return idle;
 }
 
 int run_plan_open(struct campaign *c, unsigned flags, struct run_plan *p, struct run_result *r)
@@ -91,9 +119,13 @@ int run_plan_open(struct campaign *c, unsigned flags, struct run_plan *p, struct
 
 	memset(r, 0, sizeof *r);
 	memset(p, 0, sizeof *p);
-	rc = wake_index_load(c, &p->ix, &r->index_note, &err);
+	rc = wake_index_touched(c, &p->touched, &err);
+	if (!rc && nothing_to_do(c, flags, p, r)) {
+		p->out = xcalloc(1, sizeof *p->out);
+		return WP_OK;
+	}
 	if (!rc)
-		rc = wake_index_touched(c, &p->touched, &err);
+		rc = wake_index_load(c, &p->ix, &r->index_note, &err);
 	if (rc) {
 		strlist_take(&r->errors, err);
 		plan_release(p);
@@ -113,9 +145,10 @@ int run_plan_open(struct campaign *c, unsigned flags, struct run_plan *p, struct
 void run_plan_settle(struct run_plan *p, size_t index, enum run_outcome o, long long wake,
 		     const char *err)
 {
-	struct run_visit *v = &p->out[index];
-	if (index >= p->visit.n || v->known)
+	struct run_visit *v;
+	if (index >= p->visit.n || p->out[index].known)
 		BUG("game %zu of %zu settled twice or out of range", index, p->visit.n);
+	v = &p->out[index];
 	v->known = true;
 	v->o = o;
 	v->wake = o == RUN_FAILED || o == RUN_FAILED_IO ? 0 : wake;
@@ -126,6 +159,8 @@ void run_plan_settle(struct run_plan *p, size_t index, enum run_outcome o, long 
 static void take_outcomes(struct run_plan *p, struct run_result *r)
 {
 	size_t k = 0;
+	for (size_t i = 0; i < p->idle_held.n; i++)
+		run_result_add(r, p->idle_held.v[i], RUN_HELD, NULL);
 	for (size_t i = 0; i < p->ix.n; i++) {
 		struct wake_entry *e = &p->ix.v[i];
 		const struct run_visit *v;

@@ -36,6 +36,8 @@ struct run_plan {
 	struct strlist visit;   /* the games to look at, in order */
 	struct strlist touched; /* the marks this run takes into account */
 	struct run_visit *out;  /* what became of each of visit */
+	struct strlist idle_held; /* nothing to do (ix not read): the games
+				     held, as the index's summary says */
 };
 /* Told of each game as it is played (id NULL: the run is over). */
 typedef void progress_fn(void *arg, size_t done, size_t total, const char *id);

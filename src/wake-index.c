@@ -3,6 +3,7 @@
 #include "wake-index.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,10 +23,45 @@ static char *touched_path(const struct campaign *c, const char *id)
 		  : xasprintf("%s/spool/touched", c->dir);
 }
 
+/* What the first two lines say of the rest. */
+static void summarize(const struct wake_index *ix, struct wake_summary *s)
+{
+	memset(s, 0, sizeof *s);
+	s->next = WAKE_NEVER;
+	for (size_t i = 0; i < ix->n; i++) {
+		const struct wake_entry *e = &ix->v[i];
+		if (e->flag == WAKE_EMPTY) {
+			s->next = 0; /* does it hold a game now? each run looks */
+			continue;
+		}
+		s->games++;
+		if (e->wake < s->next)
+			s->next = e->wake;
+		if (e->flag == WAKE_HELD)
+			strlist_add(&s->held, e->id);
+	}
+}
+
+void wake_summary_release(struct wake_summary *s)
+{
+	strlist_clear(&s->held);
+}
+
 char *wake_index_format(const struct wake_index *ix, size_t *len)
 {
 	struct sb out = SB_INIT;
-	sb_addf(&out, "%s %lld %lld\n", WAKE_MAGIC, ix->mtime_sec, ix->mtime_nsec);
+	struct wake_summary s;
+
+	summarize(ix, &s);
+	sb_addf(&out, "%s %lld %lld ", WAKE_MAGIC, ix->mtime_sec, ix->mtime_nsec);
+	if (s.next == WAKE_NEVER)
+		sb_addf(&out, "- %zu\nheld", s.games);
+	else
+		sb_addf(&out, "%lld %zu\nheld", s.next, s.games);
+	for (size_t i = 0; i < s.held.n; i++)
+		sb_addf(&out, " %s", s.held.v[i]);
+	sb_addc(&out, '\n');
+	wake_summary_release(&s);
 	for (size_t i = 0; i < ix->n; i++) {
 		const struct wake_entry *e = &ix->v[i];
 		sb_addf(&out, "%s %llu %lld %lld ", e->id, e->folder.inode, e->folder.csec,
@@ -76,23 +112,79 @@ static bool parse_entry(char *line, const struct wake_index *ix, struct wake_ent
 	return true;
 }
 
+/* The header, "MAGIC MSEC MNSEC NEXT GAMES" (line, NUL-terminated). */
+static bool parse_header(char *line, struct wake_index *ix, struct wake_summary *s)
+{
+	char *w[5];
+	long long games;
+	if (strncmp(line, WAKE_MAGIC " ", strlen(WAKE_MAGIC) + 1) ||
+	    split_words(line + strlen(WAKE_MAGIC) + 1, w, 5) != 4 ||
+	    !parse_int(w[0], LLONG_MIN + 1, LLONG_MAX, &ix->mtime_sec) ||
+	    !parse_int(w[1], 0, 999999999, &ix->mtime_nsec) ||
+	    !parse_int(w[3], 0, LLONG_MAX, &games))
+		return false;
+	s->games = (size_t)games;
+	if (!strcmp(w[2], "-"))
+		s->next = WAKE_NEVER;
+	else if (!parse_int(w[2], LLONG_MIN + 1, LLONG_MAX - 1, &s->next))
+		return false;
+	return true;
+}
+
+/* "held[ ID]..." */
+static bool parse_held(char *line, struct wake_summary *s)
+{
+	if (strncmp(line, "held", 4))
+		return false;
+	for (char *at = line + 4; *at;) {
+		char *id = at + 1, *end = id + strcspn(id, " "), was = *end;
+		bool ok;
+		if (*at != ' ')
+			return false;
+		*end = '\0';
+		ok = ident_ok(id);
+		if (ok)
+			strlist_add(&s->held, id);
+		*end = was;
+		if (!ok)
+			return false;
+		at = end;
+	}
+	return true;
+}
+
+static bool same_summary(const struct wake_summary *a, const struct wake_summary *b)
+{
+	if (a->next != b->next || a->games != b->games || a->held.n != b->held.n)
+		return false;
+	for (size_t i = 0; i < a->held.n; i++)
+		if (strcmp(a->held.v[i], b->held.v[i]))
+			return false;
+	return true;
+}
+
+/* The entries and the trailer, then the summary checked against them. */
 static int parse_lines(char *text, struct wake_index *ix, char **err)
 {
-	char *line = text, *nl, *w[4];
-	long long sec, nsec, count;
+	struct wake_summary said = { 0 }, is;
+	char *line = text, *nl;
+	long long count;
 	size_t lineno = 1;
+	bool agree;
 
 	nl = strchr(line, '\n');
 	if (!nl)
 		goto bad;
 	*nl = '\0';
-	if (strncmp(line, WAKE_MAGIC " ", strlen(WAKE_MAGIC) + 1) ||
-	    split_words(line + strlen(WAKE_MAGIC) + 1, w, 3) != 2 ||
-	    !parse_int(w[0], LLONG_MIN + 1, LLONG_MAX, &sec) ||
-	    !parse_int(w[1], 0, 999999999, &nsec))
+	if (!parse_header(line, ix, &said))
 		goto bad;
-	ix->mtime_sec = sec;
-	ix->mtime_nsec = nsec;
+	lineno++;
+	line = nl + 1;
+	if (!(nl = strchr(line, '\n')))
+		goto bad;
+	*nl = '\0';
+	if (!parse_held(line, &said))
+		goto bad;
 	for (line = nl + 1; (nl = strchr(line, '\n')); line = nl + 1) {
 		struct wake_entry e;
 		lineno++;
@@ -101,7 +193,14 @@ static int parse_lines(char *text, struct wake_index *ix, char **err)
 			if (!parse_int(line + 4, 0, LLONG_MAX, &count) || (size_t)count != ix->n ||
 			    nl[1] != '\0')
 				goto bad;
-			return WP_OK;
+			summarize(ix, &is);
+			agree = same_summary(&said, &is);
+			wake_summary_release(&is);
+			wake_summary_release(&said);
+			if (agree)
+				return WP_OK;
+			*err = xstrdup("its first lines do not agree with the rest");
+			return WP_ERR_DATA;
 		}
 		if (!parse_entry(line, ix, &e))
 			goto bad;
@@ -110,6 +209,7 @@ static int parse_lines(char *text, struct wake_index *ix, char **err)
 	}
 	lineno++;
 bad:
+	wake_summary_release(&said);
 	*err = xasprintf("line %zu is not what it should be", lineno);
 	return WP_ERR_DATA;
 }
@@ -117,8 +217,9 @@ bad:
 int wake_index_parse(const char *text, size_t len, struct wake_index *ix, char **err)
 {
 	char *copy = xstrndup(text, len);
-	int rc = strlen(copy) != len ? WP_ERR_DATA : parse_lines(copy, ix, err);
-	if (rc == WP_ERR_DATA && strlen(copy) != len)
+	bool nul = strlen(copy) != len;
+	int rc = nul ? WP_ERR_DATA : parse_lines(copy, ix, err);
+	if (nul)
 		*err = xstrdup("it holds a NUL byte");
 	free(copy);
 	ix->dirty = false;
@@ -213,6 +314,48 @@ int wake_index_read(const struct campaign *c, struct wake_index *ix, bool *curre
 		free(e);
 	}
 	free(text);
+	free(path);
+	return rc;
+}
+
+int wake_index_summary(const struct campaign *c, struct wake_summary *s, bool *current,
+		       char **err)
+{
+	struct wake_index head = WAKE_INDEX_INIT;
+	char *path = index_path(c), *line[2] = { NULL, NULL };
+	size_t cap[2] = { 0, 0 };
+	long long sec, nsec;
+	FILE *f = fopen(path, "r");
+	int rc = WP_OK;
+
+	memset(s, 0, sizeof *s);
+	*current = false;
+	if (!f) {
+		rc = errno == ENOENT ? WP_ERR_NOTFOUND : WP_ERR_IO;
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		free(path);
+		return rc;
+	}
+	for (size_t i = 0; i < 2 && !rc; i++) {
+		ssize_t n = getline(&line[i], &cap[i], f);
+		if (n <= 0 || line[i][n - 1] != '\n')
+			rc = WP_ERR_DATA;
+		else
+			line[i][n - 1] = '\0';
+	}
+	fclose(f);
+	if (!rc && (!parse_header(line[0], &head, s) || !parse_held(line[1], s)))
+		rc = WP_ERR_DATA;
+	if (rc == WP_ERR_DATA)
+		*err = xasprintf("%s: its first lines are not what they should be", path);
+	else if (!games_mtime(c, &sec, &nsec, err))
+		*current = sec == head.mtime_sec && nsec == head.mtime_nsec;
+	else
+		rc = WP_ERR_IO;
+	if (rc)
+		wake_summary_release(s);
+	free(line[0]);
+	free(line[1]);
 	free(path);
 	return rc;
 }

@@ -23,7 +23,8 @@
  * games are committed; with -j N the parent, after the workers), and only
  * when something changed: an idle run writes nothing.
  *
- *   wyrmpost-wake-index 1 GAMES-MTIME-SEC GAMES-MTIME-NSEC
+ *   wyrmpost-wake-index 1 GAMES-MTIME-SEC GAMES-MTIME-NSEC NEXT GAMES
+ *   held ID...                the games flagged h, in order
  *   ID INODE CSEC CNSEC WAKE FLAG   one line a game folder, sorted by ID
  *   end COUNT
  *
@@ -69,6 +70,19 @@ struct wake_index {
 	bool dirty;                      /* changed since read: to be written */
 };
 #define WAKE_INDEX_INIT { NULL, 0, 0, 0, 0, false }
+
+/* The first two lines alone: all a run with nothing to do reads. */
+struct wake_summary {
+	long long next;      /* the earliest wake time of any game; 0 when a
+				folder holding no game yet is to be looked at */
+	size_t games;        /* the games (folders that hold one) */
+	struct strlist held; /* the games the last run held or found paused */
+};
+/* Read them: WP_ERR_NOTFOUND when there is no index, WP_ERR_DATA when
+ * they are damaged; *current false when games/ changed since. */
+int wake_index_summary(const struct campaign *c, struct wake_summary *s, bool *current,
+		       char **err);
+void wake_summary_release(struct wake_summary *s);
 
 /* The file's text and back (pure: for the tests).  Parsing refuses any
  * line out of place, ids out of order or twice, and a count that does not

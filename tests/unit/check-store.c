@@ -747,7 +747,8 @@ static void refused(const char *text)
 
 START_TEST(wake_index_round_trips_and_refuses_damage)
 {
-	const char *text = "wyrmpost-wake-index 1 1795932730 920163697\n"
+	const char *text = "wyrmpost-wake-index 1 1795932730 920163697 0 2\n"
+			   "held b-2\n"
 			   "a1 12 1795932700 5 1800086400 -\n"
 			   "b-2 13 1795932701 0 - h\n"
 			   "c_3 14 0 0 0 e\n"
@@ -774,26 +775,38 @@ START_TEST(wake_index_round_trips_and_refuses_damage)
 	ck_assert(ix.dirty);
 	ck_assert_str_eq(ix.v[1].id, "a2");
 	wake_index_release(&ix);
-	ix = parsed("wyrmpost-wake-index 1 0 0\nend 0\n");
+	ix = parsed("wyrmpost-wake-index 1 0 0 - 0\nheld\nend 0\n");
 	ck_assert_uint_eq(ix.n, 0);
 	wake_index_release(&ix);
+	ix = parsed("wyrmpost-wake-index 1 0 0 2 1\nheld\na 1 0 0 2 -\nend 1\n");
+	wake_index_release(&ix);
 
+#define H "wyrmpost-wake-index 1 0 0 2 1\nheld\n"
 	refused("");
-	refused("wyrmpost-wake-index 2 0 0\nend 0\n");             /* another format */
-	refused("wyrmpost-wake-index 1 0 0\n");                    /* cut short */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\n");        /* no end */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\nend 2\n"); /* count */
-	refused("wyrmpost-wake-index 1 0 0\nb 1 0 0 2 -\na 1 0 0 2 -\nend 2\n"); /* order */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 -\na 1 0 0 2 -\nend 2\n"); /* twice */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 x\nend 1\n");    /* flag */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 soon -\nend 1\n"); /* wake */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 2000000000 2 -\nend 1\n"); /* ns */
-	refused("wyrmpost-wake-index 1 0 0\na 1 2 -\nend 1\n");        /* old line */
-	refused("wyrmpost-wake-index 1 0 0\n../a 1 0 0 2 -\nend 1\n"); /* id */
-	refused("wyrmpost-wake-index 1 0 0\na 1 0 0 2 - more\nend 1\n");
-	refused("wyrmpost-wake-index 1 0 0\nend 0\nmore\n");
+	refused("wyrmpost-wake-index 2 0 0 - 0\nheld\nend 0\n"); /* another format */
+	refused("wyrmpost-wake-index 1 0 0\nend 0\n");            /* the first one's */
+	refused("wyrmpost-wake-index 1 0 0 - 0\n");               /* cut short */
+	refused("wyrmpost-wake-index 1 0 0 - 0\nend 0\n");        /* no held line */
+	refused(H "a 1 0 0 2 -\n");                               /* no end */
+	refused(H "a 1 0 0 2 -\nend 2\n");                        /* count */
+	refused(H "b 1 0 0 2 -\na 1 0 0 2 -\nend 2\n");           /* order */
+	refused(H "a 1 0 0 2 -\na 1 0 0 2 -\nend 2\n");           /* twice */
+	refused(H "a 1 0 0 2 x\nend 1\n");                        /* flag */
+	refused(H "a 1 0 0 soon -\nend 1\n");                     /* wake */
+	refused(H "a 1 0 2000000000 2 -\nend 1\n");               /* ns */
+	refused(H "a 1 2 -\nend 1\n");                            /* old line */
+	refused(H "../a 1 0 0 2 -\nend 1\n");                     /* id */
+	refused(H "a 1 0 0 2 - more\nend 1\n");
+	refused(H "a 1 0 0 2 -\nend 1\nmore\n");
+	/* First lines that do not agree with the rest. */
+	refused("wyrmpost-wake-index 1 0 0 3 1\nheld\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 2 2\nheld\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 2 1\nheld a\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 - 1\nheld\na 1 0 0 - h\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 - 1\nheld ../a\na 1 0 0 - h\nend 1\n");
+#undef H
 	{
-		static const char nul[] = "wyrmpost-wake-index 1 0 0\n\0end 0\n";
+		static const char nul[] = "wyrmpost-wake-index 1 0 0 - 0\nheld\n\0end 0\n";
 		struct wake_index bad = WAKE_INDEX_INIT;
 		char *err = NULL;
 		ck_assert_int_eq(wake_index_parse(nul, sizeof nul - 1, &bad, &err), WP_ERR_DATA);
@@ -859,6 +872,17 @@ START_TEST(wake_index_rebuilt_from_the_game_folders)
 	ck_assert_int_eq(ix.v[0].wake, 1800000000 + 86400);
 	ck_assert_int_eq(ix.v[1].wake, 1800000000 + 86400);
 	ck_assert(!ix.dirty);
+	{
+		/* All an idle run reads: the first two lines. */
+		struct wake_summary sum;
+		bool current;
+		ck_assert_int_eq(wake_index_summary(&c, &sum, &current, &err), WP_OK);
+		ck_assert(current);
+		ck_assert_int_eq(sum.next, 1800000000 + 86400);
+		ck_assert_uint_eq(sum.games, 2);
+		ck_assert_uint_eq(sum.held.n, 0);
+		wake_summary_release(&sum);
+	}
 	/* The run saw the folders it wrote in. */
 	ck_assert_uint_ne(ix.v[1].folder.inode, 0);
 	wake_index_release(&ix);
