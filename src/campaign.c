@@ -18,7 +18,6 @@
 #include "report.h"
 #include "schedule.h"
 #include "utf8.h"
-#include "wake-index.h"
 #include "xmlutil.h"
 
 int campaign_init(const char *dir, const char *sender, const char *gm, char **err)
@@ -575,12 +574,7 @@ int campaign_new_game(struct campaign *c, const struct new_game *ng,
 	g.setup_text = g.setup_name = NULL;
 	if (rc)
 		goto out;
-	/* games/ changes, which the index of games notices, but maybe not
-	 * within the tick of the file system's clock it was written in: a
-	 * mark makes sure (wake-index.h). */
-	rc = wake_index_touch(c, g.id, err);
-	if (!rc)
-		rc = make_game_dirs(c, g.id, err);
+	rc = make_game_dirs(c, g.id, err);
 	for (size_t i = 0; !rc && i < g.nplayers; i++) {
 		char *key = xasprintf("%s-welcome-%s", g.id, g.players[i].name);
 		char *subject = xasprintf("[%s] welcome to %s", g.id, e->title);

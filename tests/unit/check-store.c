@@ -849,9 +849,9 @@ START_TEST(wake_index_rebuilt_from_the_game_folders)
 	ck_assert_int_eq(campaign_open(&c, dir, 1800000000, &err), 0);
 	new_game(&c, "g1");
 	new_game(&c, "g2");
-	/* New games are marked for the next run. */
+	ck_assert_int_eq(wake_index_touch(&c, "g1", &err), 0);
 	ck_assert_int_eq(wake_index_touched(&c, &touched, &err), 0);
-	ck_assert_uint_eq(touched.n, 2);
+	ck_assert_uint_eq(touched.n, 1);
 	strlist_clear(&touched);
 
 	/* Missing: every game to be looked at. */
