@@ -416,7 +416,7 @@ static int bring_up_to_date(const struct campaign *c, struct wake_index *ix, cha
 			wake_index_set(&fresh, id, old->wake, old->flag);
 		else
 			wake_index_set(&fresh, id, 0, WAKE_PLAIN);
-		fresh.v[fresh.n - 1].folder = f;
+		wake_index_find(&fresh, id)->folder = f;
 	}
 	strlist_clear(&names);
 	free(dir);
