@@ -18,12 +18,13 @@ static void check_wake(const struct campaign *c, const struct wake_index *ix,
 	const struct wake_entry *e = wake_index_find(ix, g->id);
 	long long wake;
 
-	if (!e || e->flag == WAKE_EMPTY) {
+	if (!e) {
 		strlist_addf(problems, "%s: missing from spool/wake-index; remove that file "
 			     "and the next run rebuilds it", g->id);
 		return;
 	}
-	if (e->wake <= c->now || strlist_has(touched, g->id))
+	/* A folder that held no game is looked at by every run. */
+	if (e->flag == WAKE_EMPTY || e->wake <= c->now || strlist_has(touched, g->id))
 		return; /* the next run looks at it anyway */
 	wake = campaign_turn_wake(c, g);
 	if (e->wake > wake)
