@@ -200,7 +200,7 @@ static char *newest_snapshot(const struct campaign *c, const char *id)
  * snapshots it can be restored from: such a game is named (as damaged)
  * rather than left out of run, status and check.  A folder with neither
  * is what a `new` killed before its game.xml left: no game at all. */
-static bool game_folder_holds_game(const struct campaign *c, const char *id)
+bool campaign_game_exists(const struct campaign *c, const char *id)
 {
 	char *p = campaign_game_path(c, id, "game.xml"), *snap;
 	bool there = fs_exists(p);
@@ -218,7 +218,7 @@ int campaign_list_games(const struct campaign *c, struct strlist *ids, char **er
 	struct strlist all = STRLIST_INIT;
 	int rc = fs_list(dir, &all, err) ? WP_ERR_IO : WP_OK;
 	for (size_t i = 0; i < all.n; i++)
-		if (ident_ok(all.v[i]) && game_folder_holds_game(c, all.v[i]))
+		if (ident_ok(all.v[i]) && campaign_game_exists(c, all.v[i]))
 			strlist_add(ids, all.v[i]);
 	strlist_clear(&all);
 	free(dir);
@@ -518,7 +518,7 @@ static int check_new_game(const struct campaign *c, const struct new_game *ng,
 		return WP_ERR_USAGE;
 	}
 	/* A folder a killed `new` left without its game.xml is taken over. */
-	exists = game_folder_holds_game(c, ng->id);
+	exists = campaign_game_exists(c, ng->id);
 	if (exists) {
 		*err = xasprintf("game '%s' already exists", ng->id);
 		return WP_ERR_EXISTS;

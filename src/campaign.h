@@ -60,6 +60,9 @@ void campaign_settle_held(const struct campaign *c, const char *id, int turn);
 
 char *campaign_game_path(const struct campaign *c, const char *id, const char *rest);
 int campaign_list_games(const struct campaign *c, struct strlist *ids, char **err);
+/* Does games/ID hold a game (its state, or the snapshots to restore it
+ * from), as campaign_list_games sees it? */
+bool campaign_game_exists(const struct campaign *c, const char *id);
 int campaign_load_game(const struct campaign *c, const char *id, struct game *g,
 		       char **err);
 /* The same for a game still in play: one that is over is refused

@@ -87,6 +87,8 @@ int campaign_cron(struct campaign *c, unsigned flags, unsigned jobs, progress_fn
 	if (c->cfg.sources.n && !dry)
 		ok &= mail_in(c, &n);
 	rc = campaign_run_jobs(c, flags, jobs, progress, arg, &r->run);
+	if (r->run.index_note)
+		say(&n, r->run.index_note, r->run.index_failed);
 	if (c->cfg.site_dir && !dry)
 		ok &= update_site(c, &n);
 	/* Delivery takes the outbox's own lock (campaign-send.c): let

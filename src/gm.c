@@ -13,6 +13,7 @@
 #include "report.h"
 #include "schedule.h"
 #include "seat.h"
+#include "wake-index.h"
 
 /* Save g and release it, whatever rc was.  A kill at gm-save (tests)
  * leaves the mails and notes written and the intent to finish them. */
@@ -627,6 +628,10 @@ static int gm_begin(struct campaign *c, const char *id, char **err)
 {
 	struct game g;
 	char *e = NULL;
+	/* A look at the game by the next run, whatever the verb changes
+	 * (wake-index.h): marked before anything is. */
+	if (campaign_game_exists(c, id) && wake_index_touch(c, id, err))
+		return WP_ERR_IO;
 	if (campaign_load_game(c, id, &g, &e)) {
 		free(e); /* said again by the verb */
 	} else {

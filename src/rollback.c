@@ -8,6 +8,7 @@
 #include "gm-notes.h"
 #include "rollback.h"
 #include "schedule.h"
+#include "wake-index.h"
 
 /* How many times turn of game id has been rolled back, from
  * games/ID/replays ("TURN COUNT" lines, written by rollback). */
@@ -205,6 +206,11 @@ int campaign_rollback(struct campaign *c, const char *id, int to, int *restored,
 	}
 	if ((rc = campaign_load_game(c, id, &g, err)))
 		return rc;
+	/* The next run looks at the game rolled back (wake-index.h). */
+	if (wake_index_touch(c, id, err)) {
+		game_release(&g);
+		return WP_ERR_IO;
+	}
 	if (!to)
 		to = g.turn - 1;
 	if (to < 1 || to >= g.turn) {

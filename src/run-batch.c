@@ -27,11 +27,12 @@ void campaign_set_run_batch(size_t n)
 
 /* One game of a batch: its turn if due, and what became of it. */
 static enum run_outcome play_game(struct campaign *c, const char *id, unsigned flags,
-				  char **err)
+				  long long *wake, char **err)
 {
 	struct turn_result tr;
 	int rc = campaign_turn(c, id, flags | TURN_IF_DUE, &tr, err);
 	free(tr.public_report);
+	*wake = rc ? 0 : tr.wake;
 	if (rc)
 		return rc == WP_ERR_IO ? RUN_FAILED_IO : RUN_FAILED;
 	return tr.outcome == TURN_DONE ? RUN_PLAYED : tr.outcome == TURN_HELD ? RUN_HELD
@@ -42,6 +43,7 @@ struct batch_outcomes {
 	size_t n, index[RUN_BATCH];
 	unsigned unit[RUN_BATCH]; /* each game's files in the batch */
 	enum run_outcome o[RUN_BATCH];
+	long long wake[RUN_BATCH];
 	char *errs[RUN_BATCH];
 };
 
@@ -59,8 +61,9 @@ static void settle(struct batch_outcomes *b, run_settled_fn *settled, void *arg)
 			b->o[i] = RUN_FAILED_IO;
 			free(b->errs[i]);
 			b->errs[i] = xstrdup(err);
+			b->wake[i] = 0; /* played again */
 		}
-		settled(arg, b->index[i], b->o[i], b->errs[i]);
+		settled(arg, b->index[i], b->o[i], b->wake[i], b->errs[i]);
 		free(b->errs[i]);
 	}
 	b->n = 0;
@@ -87,7 +90,8 @@ void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsign
 			playing->index[k] = i;
 			playing->errs[k] = NULL;
 			playing->unit[k] = fs_batch_group();
-			playing->o[k] = play_game(c, ids->v[i], flags, &playing->errs[k]);
+			playing->o[k] = play_game(c, ids->v[i], flags, &playing->wake[k],
+						  &playing->errs[k]);
 			playing->n++;
 		}
 		settle(behind, settled, arg);

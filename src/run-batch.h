@@ -21,9 +21,12 @@ enum run_outcome { RUN_QUIET, RUN_PLAYED, RUN_HELD, RUN_FAILED, RUN_FAILED_IO };
 /* next() gives the index in ids of the next game to play, false when none
  * is left; each game's outcome goes to settled() once its batch is
  * committed, in the order played, RUN_PLAYED turned into RUN_FAILED_IO
- * (err: why) when the batch could not be committed. */
+ * (err: why) when the batch could not be committed; with it, when a run
+ * need look at the game again if nothing touches it (turn_result's wake;
+ * 0 for a game that failed). */
 typedef bool run_next_fn(void *arg, size_t *index);
-typedef void run_settled_fn(void *arg, size_t index, enum run_outcome o, const char *err);
+typedef void run_settled_fn(void *arg, size_t index, enum run_outcome o, long long wake,
+			    const char *err);
 void campaign_play_batches(struct campaign *c, const struct strlist *ids, unsigned flags,
 			   run_next_fn *next, run_settled_fn *settled, void *arg);
 /* Test hook: batches of n games (1 to RUN_BATCH), so that a test of a few

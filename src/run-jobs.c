@@ -32,23 +32,19 @@
 
 #include "fsutil.h"
 #include "run-jobs.h"
+#include "turn.h"
 
-/* A worker's report on one game: its index, outcome and message length,
- * then the message. */
+/* A worker's report on one game: when it need be looked at again, its
+ * index, outcome and message length, then the message. */
 struct record {
-	uint32_t index, outcome, len;
+	int64_t wake;
+	uint32_t index, outcome, len, pad;
 };
 
 struct job {
 	pid_t pid;
 	int fd;          /* the read end of its pipe; -1 at its end */
 	struct sb in;    /* bytes read, not yet a whole record */
-};
-
-struct outcome {
-	bool known;
-	enum run_outcome o;
-	char *err;
 };
 
 struct worker {
@@ -64,10 +60,12 @@ static bool take_next(void *arg, size_t *index)
 	return *index < w->ids->n;
 }
 
-static void report(void *arg, size_t index, enum run_outcome o, const char *err)
+static void report(void *arg, size_t index, enum run_outcome o, long long wake,
+		   const char *err)
 {
 	struct worker *w = arg;
-	struct record rec;
+	struct record rec = { 0 };
+	rec.wake = wake;
 	rec.index = (uint32_t)index;
 	rec.outcome = (uint32_t)o;
 	rec.len = err ? (uint32_t)strlen(err) : 0;
@@ -97,22 +95,25 @@ struct progress {
 };
 
 /* The whole records in j's buffer, into out; the rest stays. */
-static void take_records(struct job *j, struct outcome *out, const struct strlist *ids,
-			 struct progress *pr)
+static void take_records(struct job *j, struct run_plan *plan, struct progress *pr)
 {
+	const struct strlist *ids = &plan->visit;
 	size_t used = 0, n = ids->n;
 	while (j->in.len - used >= sizeof(struct record)) {
 		struct record rec;
 		memcpy(&rec, j->in.buf + used, sizeof rec);
 		if (j->in.len - used - sizeof rec < rec.len)
 			break;
-		if (rec.index >= n || out[rec.index].known)
+		if (rec.index >= n || plan->out[rec.index].known)
 			BUG("worker %ld reported game %u twice or out of range",
 			    (long)j->pid, rec.index);
-		out[rec.index].known = true;
-		out[rec.index].o = (enum run_outcome)rec.outcome;
-		out[rec.index].err = rec.len ? xstrndup(j->in.buf + used + sizeof rec, rec.len)
-					     : NULL;
+		{
+			char *err = rec.len ? xstrndup(j->in.buf + used + sizeof rec, rec.len)
+					    : NULL;
+			run_plan_settle(plan, rec.index, (enum run_outcome)rec.outcome, rec.wake,
+					err);
+			free(err);
+		}
 		used += sizeof rec + rec.len;
 		if (pr->fn)
 			pr->fn(pr->arg, pr->done, n, ids->v[rec.index]);
@@ -123,8 +124,8 @@ static void take_records(struct job *j, struct outcome *out, const struct strlis
 }
 
 /* Read every worker's reports until all pipes are closed. */
-static void gather(struct job *jobs, unsigned njobs, struct outcome *out,
-		   const struct strlist *ids, progress_fn *progress, void *arg)
+static void gather(struct job *jobs, unsigned njobs, struct run_plan *plan,
+		   progress_fn *progress, void *arg)
 {
 	struct pollfd *pfd = xcalloc(njobs, sizeof *pfd);
 	struct progress pr = { progress, arg, 0 };
@@ -155,15 +156,14 @@ static void gather(struct job *jobs, unsigned njobs, struct outcome *out,
 				continue;
 			}
 			sb_add(&jobs[k].in, buf, (size_t)n);
-			take_records(&jobs[k], out, ids, &pr);
+			take_records(&jobs[k], plan, &pr);
 		}
 	}
 	free(pfd);
 }
 
 /* Wait for every worker; a game none reported on failed with its worker. */
-static void reap(struct job *jobs, unsigned njobs, struct outcome *out,
-		 const struct strlist *ids)
+static void reap(struct job *jobs, unsigned njobs, struct run_plan *plan)
 {
 	char *why = NULL;
 	for (unsigned k = 0; k < njobs; k++) {
@@ -178,45 +178,20 @@ static void reap(struct job *jobs, unsigned njobs, struct outcome *out,
 					"while it played this game", WEXITSTATUS(st));
 		sb_release(&jobs[k].in);
 	}
-	for (size_t i = 0; i < ids->n; i++)
-		if (!out[i].known) {
-			out[i].known = true;
-			out[i].o = RUN_FAILED;
-			out[i].err = xstrdup(why ? why : "no worker process played it");
-		}
+	for (size_t i = 0; i < plan->visit.n; i++)
+		if (!plan->out[i].known)
+			run_plan_settle(plan, i, RUN_FAILED, 0,
+					why ? why : "no worker process played it");
 	free(why);
 }
 
-int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
-		      progress_fn *progress, void *arg, struct run_result *r)
+/* Fork the workers; how many there are (0: no pipe or no fork). */
+static unsigned start_jobs(struct campaign *c, unsigned flags, struct job *jobs,
+			   unsigned njobs, const struct strlist *ids, size_t *next)
 {
-	struct strlist ids = STRLIST_INIT;
-	struct outcome *out;
-	struct job *jobs;
-	size_t *next;
-	unsigned started = 0;
 	pid_t parent = getpid();
-	int rc;
+	unsigned started = 0;
 
-	if (njobs <= 1)
-		return campaign_run(c, flags, progress, arg, r);
-	rc = campaign_run_list(c, &ids, r);
-	if (rc)
-		return rc;
-	if (njobs > ids.n)
-		njobs = (unsigned)ids.n;
-	next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-		    -1, 0);
-	if (njobs <= 1 || next == MAP_FAILED) {
-		/* Nothing to share, or no shared memory: one process will do. */
-		if (next != MAP_FAILED)
-			munmap(next, sizeof *next);
-		strlist_clear(&ids);
-		return campaign_run(c, flags, progress, arg, r);
-	}
-	*next = 0;
-	out = xcalloc(ids.n, sizeof *out);
-	jobs = xcalloc(njobs, sizeof *jobs);
 	for (unsigned k = 0; k < njobs; k++) {
 		int p[2];
 		jobs[k].fd = -1;
@@ -227,7 +202,7 @@ int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
 			close(p[0]);
 			for (unsigned m = 0; m < k; m++)
 				close(jobs[m].fd);
-			work(c, flags, &ids, next, p[1], parent);
+			work(c, flags, ids, next, p[1], parent);
 		}
 		close(p[1]);
 		if (jobs[k].pid < 0) {
@@ -238,24 +213,46 @@ int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
 	}
 	while (started < njobs && jobs[started].fd >= 0)
 		started++;
-	if (started) {
-		gather(jobs, started, out, &ids, progress, arg);
-		reap(jobs, started, out, &ids);
-	}
-	munmap(next, sizeof *next);
-	free(jobs);
-	if (!started) { /* no pipe or no fork: play them here */
-		free(out);
-		strlist_clear(&ids);
+	return started;
+}
+
+int campaign_run_jobs(struct campaign *c, unsigned flags, unsigned njobs,
+		      progress_fn *progress, void *arg, struct run_result *r)
+{
+	struct run_plan plan;
+	struct job *jobs;
+	size_t *next;
+	unsigned started = 0;
+	int rc;
+
+	if (njobs <= 1)
 		return campaign_run(c, flags, progress, arg, r);
+	rc = run_plan_open(c, flags, &plan, r);
+	if (rc)
+		return rc;
+	if (njobs > plan.visit.n)
+		njobs = (unsigned)plan.visit.n;
+	next = njobs > 1 ? mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
+				MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+			 : MAP_FAILED;
+	if (next != MAP_FAILED) {
+		*next = 0;
+		jobs = xcalloc(njobs, sizeof *jobs);
+		started = start_jobs(c, flags, jobs, njobs, &plan.visit, next);
+		if (started) {
+			gather(jobs, started, &plan, progress, arg);
+			reap(jobs, started, &plan);
+			if (progress)
+				progress(arg, plan.visit.n, plan.visit.n, NULL);
+		}
+		free(jobs);
+		munmap(next, sizeof *next);
 	}
-	if (progress)
-		progress(arg, ids.n, ids.n, NULL);
-	for (size_t i = 0; i < ids.n; i++) {
-		run_result_add(r, ids.v[i], out[i].o, out[i].err);
-		free(out[i].err);
-	}
-	free(out);
-	strlist_clear(&ids);
-	return run_result_rc(r);
+	/* Nothing to share, no shared memory, no pipe or no fork: one
+	 * process will do. */
+	if (!started)
+		run_plan_play(c, flags, &plan, progress, arg);
+	/* The index is the parent's alone, written once the workers are
+	 * gone: they never race for it. */
+	return run_plan_close(c, flags, &plan, r);
 }

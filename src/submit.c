@@ -23,6 +23,7 @@
 #include "seat.h"
 #include "submit.h"
 #include "token.h"
+#include "wake-index.h"
 
 /* The words of line, split at spaces and tabs, added to words. */
 static void split_words(const char *line, struct strlist *words)
@@ -818,6 +819,13 @@ int campaign_submit(struct campaign *c, const char *text, size_t len,
 	if (rc) {
 		submission_release(&s);
 		return rc;
+	}
+	/* Whatever the mail stores, the next run looks at the game
+	 * (wake-index.h): marked before anything is written. */
+	if (wake_index_touch(c, s.game, err)) {
+		game_release(&g);
+		submission_release(&s);
+		return WP_ERR_IO;
 	}
 	campaign_sweep_game(c, s.game, g.turn);
 	r->game = xstrdup(s.game);

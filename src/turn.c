@@ -29,6 +29,7 @@
 #include "schedule.h"
 #include "turn-reports.h"
 #include "turn.h"
+#include "wake-index.h"
 
 static bool is_due(const struct campaign *c, const struct game *g, const struct pending *pd)
 {
@@ -221,29 +222,45 @@ static int release_mail(struct campaign *c, const struct strlist *keys, char **e
 	return rc;
 }
 
+/* Has g's current turn had its reminder (games/ID/reminded holds the last
+ * turn reminded of)? */
+static bool reminded(const struct campaign *c, const struct game *g)
+{
+	char *path = campaign_game_path(c, g->id, "reminded"), *text = NULL, *e = NULL;
+	char turn[16];
+	size_t len;
+	bool done;
+
+	snprintf(turn, sizeof turn, "%d\n", g->turn);
+	done = fs_exists(path) && !fs_read_file(path, &text, &len, &e) && !strcmp(text, turn);
+	free(text);
+	free(e);
+	free(path);
+	return done;
+}
+
+/* The time option remind sends its mail, or WAKE_NEVER when there is none
+ * to send. */
+static long long remind_time(const struct game *g, const struct pending *pd)
+{
+	long long hours = option_int(&g->opts, "remind");
+	if (!hours || g->status != GAME_ACTIVE || !pd->nmissing)
+		return WAKE_NEVER;
+	return g->deadline - hours * 3600;
+}
+
 /* Option remind: once a turn, that many hours before the deadline, a mail
- * to each awaited player who has sent nothing.  games/ID/reminded holds
- * the last turn reminded of. */
+ * to each awaited player who has sent nothing. */
 static int remind(struct campaign *c, const struct game *g, const struct pending *pd,
 		  char **err)
 {
-	long long hours = option_int(&g->opts, "remind");
-	char *path, *text = NULL, *e = NULL, turn[16];
-	size_t len;
+	char *path, turn[16];
 	int rc = WP_OK;
 
-	if (!hours || g->status != GAME_ACTIVE || !pd->nmissing ||
-	    c->now < g->deadline - hours * 3600)
+	if (remind_time(g, pd) == WAKE_NEVER || c->now < remind_time(g, pd) || reminded(c, g))
 		return WP_OK;
 	path = campaign_game_path(c, g->id, "reminded");
 	snprintf(turn, sizeof turn, "%d\n", g->turn);
-	if (fs_exists(path) && !fs_read_file(path, &text, &len, &e) && !strcmp(text, turn)) {
-		free(text);
-		free(path);
-		return WP_OK;
-	}
-	free(text);
-	free(e);
 	for (size_t i = 0; !rc && i < g->nplayers; i++) {
 		char *body, *key, *subject;
 		if (!pd->awaited[i] || pd->has[i])
@@ -262,6 +279,55 @@ static int remind(struct campaign *c, const struct game *g, const struct pending
 		rc = WP_ERR_IO;
 	free(path);
 	return rc;
+}
+
+/* The earliest time a run need look at g again if nothing touches it
+ * (wake-index.h): at once when its turn may run early, else its reminder
+ * or its deadline; never when it is over, paused, or held past its
+ * deadline (only orders or the game master move it then, and they touch
+ * it).  Beside is_due and remind, and asking them: earlier than needed
+ * costs a look, later would miss a turn. */
+static long long turn_wake(const struct campaign *c, const struct game *g,
+			   const struct pending *pd)
+{
+	struct campaign early = *c;
+	long long at;
+
+	if (g->status == GAME_OVER || g->status == GAME_PAUSED)
+		return WAKE_NEVER;
+	early.now = LLONG_MIN; /* due at any time: orders in */
+	if (is_due(&early, g, pd) ||
+	    (g->status == GAME_HELD && pd->nawaited > 0 && pd->nmissing == 0))
+		return 0;
+	if (g->status == GAME_HELD && c->now >= g->deadline)
+		return WAKE_NEVER;
+	at = remind_time(g, pd);
+	if (at < g->deadline && !reminded(c, g))
+		return at;
+	return g->deadline;
+}
+
+/* The same after a turn's decision: a turn played is followed by the
+ * next, whose orders are read anew. */
+static long long wake_after(const struct campaign *c, const struct game *g,
+			    const struct pending *pd, enum turn_outcome o)
+{
+	struct pending next;
+	long long wake;
+
+	if (o != TURN_DONE)
+		return turn_wake(c, g, pd);
+	wake = pending_load(c, g, &next, NULL) ? 0 : turn_wake(c, g, &next);
+	pending_release(&next);
+	return wake;
+}
+
+long long campaign_turn_wake(const struct campaign *c, const struct game *g)
+{
+	struct pending pd;
+	long long wake = pending_load(c, g, &pd, NULL) ? 0 : turn_wake(c, g, &pd);
+	pending_release(&pd);
+	return wake;
 }
 
 static int play_turn(struct campaign *c, struct game *g, struct pending *pd,
@@ -316,6 +382,11 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	memset(r, 0, sizeof *r);
 	if (!(flags & TURN_DRY_RUN)) {
 		int to;
+		/* A turn played by hand (`wyrmpost turn`): the next run looks
+		 * at the game (wake-index.h); a run rewrites its own entry. */
+		if (!(flags & TURN_IF_DUE) && campaign_game_exists(c, id) &&
+		    wake_index_touch(c, id, err))
+			return WP_ERR_IO;
 		if ((rc = rollback_finish(c, id, &to, err)) || (rc = gm_finish(c, id, err)))
 			return rc;
 	}
@@ -329,6 +400,7 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	r->turn = g.turn;
 	if (g.status == GAME_OVER) {
 		r->outcome = TURN_FINISHED;
+		r->wake = WAKE_NEVER;
 		game_release(&g);
 		return WP_OK;
 	}
@@ -355,6 +427,8 @@ int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 	} else {
 		rc = play_turn(c, &g, &pd, flags, r, err);
 	}
+	if (!rc)
+		r->wake = wake_after(c, &g, &pd, r->outcome);
 	pending_release(&pd);
 	game_release(&g);
 	return rc;

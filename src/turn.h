@@ -23,9 +23,15 @@ struct turn_result {
 	int turn;          /* the turn processed (or held) */
 	bool game_over;    /* the game ended with this turn */
 	char *public_report; /* dry runs: what the turn would report */
+	long long wake;    /* when a run need look at the game again, if
+			      nothing touches it (wake-index.h); 0 on failure */
 };
 int campaign_turn(struct campaign *c, const char *id, unsigned flags,
 		  struct turn_result *r, char **err);
+
+/* When a run need look at g again if nothing touches it, its files as
+ * they are (the wake time of wake-index.h, as campaign_turn gives it). */
+long long campaign_turn_wake(const struct campaign *c, const struct game *g);
 
 /* The pure part of a turn, on a game in memory: the NMR rule for every
  * awaited player without orders (has/lines are filled in), the engine's

@@ -5,9 +5,37 @@
 
 #include "events.h"
 #include "fsutil.h"
+#include "turn.h"
 #include "validate.h"
+#include "wake-index.h"
 
-static void validate_game(const struct campaign *c, const char *id, struct strlist *problems)
+/* The index of games (wake-index.h) against g's state: a wake time later
+ * than the state's would leave the game unread when it is due. */
+static void check_wake(const struct campaign *c, const struct wake_index *ix,
+		       const struct strlist *touched, const struct game *g,
+		       struct strlist *problems)
+{
+	const struct wake_entry *e = wake_index_find(ix, g->id);
+	long long wake;
+
+	if (!e) {
+		strlist_addf(problems, "%s: missing from spool/wake-index; remove that file "
+			     "and the next run rebuilds it", g->id);
+		return;
+	}
+	/* A folder that held no game is looked at by every run. */
+	if (e->flag == WAKE_EMPTY || e->wake <= c->now || strlist_has(touched, g->id))
+		return; /* the next run looks at it anyway */
+	wake = campaign_turn_wake(c, g);
+	if (e->wake > wake)
+		strlist_addf(problems, "%s: spool/wake-index has the next run look at it only "
+			     "at %lld, but its state wants a look at %lld; remove that file "
+			     "and the next run rebuilds it", g->id, e->wake, wake);
+}
+
+static void validate_game(const struct campaign *c, const char *id,
+			  const struct wake_index *ix, const struct strlist *touched,
+			  struct strlist *problems)
 {
 	struct game g;
 	struct strlist turns = STRLIST_INIT;
@@ -17,6 +45,8 @@ static void validate_game(const struct campaign *c, const char *id, struct strli
 		strlist_take(problems, e);
 		return;
 	}
+	if (ix)
+		check_wake(c, ix, touched, &g, problems);
 	{
 		bool has[MAX_PLAYERS];
 		struct strlist lines[MAX_PLAYERS];
@@ -47,18 +77,50 @@ static void validate_game(const struct campaign *c, const char *id, struct strli
 	game_release(&g);
 }
 
+/* The index, when it is there and current (else the next run rebuilds
+ * it): true, and games it names that are gone are problems. */
+static bool read_index(const struct campaign *c, struct wake_index *ix,
+		       struct strlist *touched, struct strlist *problems)
+{
+	bool current;
+	char *e = NULL;
+	int rc = wake_index_read(c, ix, &current, &e);
+
+	if (rc == WP_ERR_DATA || rc == WP_ERR_IO)
+		strlist_addf(problems, "%s; the next run rebuilds it", e);
+	free(e);
+	e = NULL;
+	if (rc || !current) {
+		wake_index_release(ix);
+		return false;
+	}
+	if (wake_index_touched(c, touched, &e))
+		strlist_take(problems, e);
+	for (size_t i = 0; i < ix->n; i++)
+		if (ix->v[i].flag != WAKE_EMPTY && !campaign_game_exists(c, ix->v[i].id))
+			strlist_addf(problems, "%s: in spool/wake-index but no game; remove that "
+				     "file and the next run rebuilds it", ix->v[i].id);
+	return true;
+}
+
 int campaign_validate(const struct campaign *c, const char *id, struct strlist *problems,
 		      char **err)
 {
-	struct strlist ids = STRLIST_INIT;
+	struct strlist ids = STRLIST_INIT, touched = STRLIST_INIT;
+	struct wake_index ix = WAKE_INDEX_INIT;
+	bool verify;
 	int rc = WP_OK;
+
 	if (id) {
-		validate_game(c, id, problems);
+		validate_game(c, id, NULL, NULL, problems);
 		return WP_OK;
 	}
+	verify = read_index(c, &ix, &touched, problems);
 	rc = campaign_list_games(c, &ids, err);
 	for (size_t i = 0; !rc && i < ids.n; i++)
-		validate_game(c, ids.v[i], problems);
+		validate_game(c, ids.v[i], verify ? &ix : NULL, &touched, problems);
 	strlist_clear(&ids);
+	strlist_clear(&touched);
+	wake_index_release(&ix);
 	return rc;
 }

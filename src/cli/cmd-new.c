@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "fsutil.h"
+#include "wake-index.h"
 
 static bool split_player(char *spec, struct new_player *p)
 {
@@ -93,7 +94,12 @@ int cmd_new(int argc, char **argv)
 	rc = cli_open(&c, true);
 	if (rc)
 		goto out;
-	rc = campaign_new_game(&c, &ng, &generated, &err);
+	/* games/ changes, which the index of games notices, but maybe not
+	 * within the tick of the file system's clock it was written in: a
+	 * mark makes sure (wake-index.h; campaign.c is below it). */
+	rc = wake_index_touch(&c, ng.id, &err);
+	if (!rc)
+		rc = campaign_new_game(&c, &ng, &generated, &err);
 	campaign_close(&c);
 	if (rc) {
 		rc = cli_fail(rc, err);

@@ -32,10 +32,14 @@ for f in secret games/g1/turns/0001.xml outbox/new; do
 	[ -e "$C/$f" ] || fail "the campaign has no $f to back up"
 done
 
-# tree DIR: every file and folder with its mode, and every file's sum
+# tree DIR: every file and folder with its mode, and every file's sum; of
+# the index of games only its games, wake times and marks (it names each
+# folder's inode and time, which a restored copy has of its own)
 tree() {
 	(cd "$1" && find . ! -name .lock -printf '%m %y %p\n' | sort &&
-	 find . -type f ! -name .lock -exec sha256sum {} + | sort -k 2)
+	 { find . -type f ! -name .lock ! -path ./spool/wake-index -exec sha256sum {} +
+	   [ ! -f spool/wake-index ] || printf '%s  %s\n' "$(sed 1d spool/wake-index |
+		cut -d' ' -f1,5,6 | sha256sum | cut -d' ' -f1)" ./spool/wake-index; } | sort -k 2)
 }
 # same WHAT A B
 same() {

@@ -56,8 +56,12 @@ cp "$scratch/c/inbox/new/m1" "$scratch/c/inbox/new/m1-again"
 tree() { # DIR -> every file but the log and the lock, with its checksum
 	# A state's password hashes are salted afresh each time one is set
 	# (player replace, password): they are left out of its checksum.
+	# The index of games names games/'s time and each folder's inode,
+	# which differ between copies: its games, wake times and marks do not.
 	(cd "$1" && { find . -type f ! -path ./spool/fetch.log ! -name .lock \
-		! -name '*.xml' ! -name '*.eml' | xargs sha256sum
+		! -path ./spool/wake-index ! -name '*.xml' ! -name '*.eml' | xargs sha256sum
+	  [ ! -f spool/wake-index ] || printf '%s  %s\n' "$(sed 1d spool/wake-index |
+		cut -d' ' -f1,5,6 | sha256sum | cut -d' ' -f1)" ./spool/wake-index
 	  # A generated password (player password) is new each time too.
 	  find . -type f -name '*.eml' | while read -r f; do
 		printf '%s  %s\n' "$(sed 's/^\(Your password for this game is: \).*/\1/' "$f" |

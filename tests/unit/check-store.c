@@ -16,6 +16,7 @@
 #include "run.h"
 #include "testutil.h"
 #include "turn.h"
+#include "wake-index.h"
 #include "xmlutil.h"
 #include "xmlwrite.h"
 
@@ -725,6 +726,216 @@ START_TEST(campaign_skips_a_corrupt_game)
 }
 END_TEST
 
+static struct wake_index parsed(const char *text)
+{
+	struct wake_index ix = WAKE_INDEX_INIT;
+	char *err = NULL;
+	ck_assert_msg(wake_index_parse(text, strlen(text), &ix, &err) == WP_OK, "%s: %s", text,
+		      err);
+	return ix;
+}
+
+static void refused(const char *text)
+{
+	struct wake_index ix = WAKE_INDEX_INIT;
+	char *err = NULL;
+	ck_assert_msg(wake_index_parse(text, strlen(text), &ix, &err) == WP_ERR_DATA, "%s", text);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_uint_eq(ix.n, 0);
+	free(err);
+}
+
+START_TEST(wake_index_round_trips_and_refuses_damage)
+{
+	const char *text = "wyrmpost-wake-index 1 1795932730 920163697 0 2\n"
+			   "held b-2\n"
+			   "a1 12 1795932700 5 1800086400 -\n"
+			   "b-2 13 1795932701 0 - h\n"
+			   "c_3 14 0 0 0 e\n"
+			   "end 3\n";
+	struct wake_index ix = parsed(text);
+	size_t len;
+	char *again;
+
+	ck_assert_uint_eq(ix.n, 3);
+	ck_assert_int_eq(ix.mtime_sec, 1795932730);
+	ck_assert_int_eq(ix.mtime_nsec, 920163697);
+	ck_assert_int_eq(wake_index_find(&ix, "a1")->wake, 1800086400);
+	ck_assert_int_eq(wake_index_find(&ix, "b-2")->wake, WAKE_NEVER);
+	ck_assert_int_eq(wake_index_find(&ix, "b-2")->flag, WAKE_HELD);
+	ck_assert_uint_eq(wake_index_find(&ix, "c_3")->folder.inode, 14);
+	ck_assert_int_eq(wake_index_find(&ix, "a1")->folder.cnsec, 5);
+	ck_assert_ptr_null(wake_index_find(&ix, "a"));
+	ck_assert(!ix.dirty);
+	again = wake_index_format(&ix, &len);
+	ck_assert_str_eq(again, text);
+	free(again);
+	/* A new game goes in its place; a change marks it to be written. */
+	wake_index_set(&ix, "a2", 5, WAKE_PLAIN);
+	ck_assert(ix.dirty);
+	ck_assert_str_eq(ix.v[1].id, "a2");
+	wake_index_release(&ix);
+	ix = parsed("wyrmpost-wake-index 1 0 0 - 0\nheld\nend 0\n");
+	ck_assert_uint_eq(ix.n, 0);
+	wake_index_release(&ix);
+	ix = parsed("wyrmpost-wake-index 1 0 0 2 1\nheld\na 1 0 0 2 -\nend 1\n");
+	wake_index_release(&ix);
+
+#define H "wyrmpost-wake-index 1 0 0 2 1\nheld\n"
+	refused("");
+	refused("wyrmpost-wake-index 2 0 0 - 0\nheld\nend 0\n"); /* another format */
+	refused("wyrmpost-wake-index 1 0 0\nend 0\n");            /* the first one's */
+	refused("wyrmpost-wake-index 1 0 0 - 0\n");               /* cut short */
+	refused("wyrmpost-wake-index 1 0 0 - 0\nend 0\n");        /* no held line */
+	refused(H "a 1 0 0 2 -\n");                               /* no end */
+	refused(H "a 1 0 0 2 -\nend 2\n");                        /* count */
+	refused(H "b 1 0 0 2 -\na 1 0 0 2 -\nend 2\n");           /* order */
+	refused(H "a 1 0 0 2 -\na 1 0 0 2 -\nend 2\n");           /* twice */
+	refused(H "a 1 0 0 2 x\nend 1\n");                        /* flag */
+	refused(H "a 1 0 0 soon -\nend 1\n");                     /* wake */
+	refused(H "a 1 0 2000000000 2 -\nend 1\n");               /* ns */
+	refused(H "a 1 2 -\nend 1\n");                            /* old line */
+	refused(H "../a 1 0 0 2 -\nend 1\n");                     /* id */
+	refused(H "a 1 0 0 2 - more\nend 1\n");
+	refused(H "a 1 0 0 2 -\nend 1\nmore\n");
+	/* First lines that do not agree with the rest. */
+	refused("wyrmpost-wake-index 1 0 0 3 1\nheld\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 2 2\nheld\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 2 1\nheld a\na 1 0 0 2 -\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 - 1\nheld\na 1 0 0 - h\nend 1\n");
+	refused("wyrmpost-wake-index 1 0 0 - 1\nheld ../a\na 1 0 0 - h\nend 1\n");
+#undef H
+	{
+		static const char nul[] = "wyrmpost-wake-index 1 0 0 - 0\nheld\n\0end 0\n";
+		struct wake_index bad = WAKE_INDEX_INIT;
+		char *err = NULL;
+		ck_assert_int_eq(wake_index_parse(nul, sizeof nul - 1, &bad, &err), WP_ERR_DATA);
+		free(err);
+	}
+}
+END_TEST
+
+static void new_game(struct campaign *c, const char *id)
+{
+	struct new_player pl[] = { { "ann", "ann@example.org", "pw1" },
+				   { "bob", "bob@example.org", "pw2" } };
+	const char *opts[] = { "deadline=24h" };
+	struct new_game ng = { id, "burglar", true, 1, opts, 1, pl, 2, NULL, NULL };
+	struct strlist gen = STRLIST_INIT;
+	char *err = NULL;
+	ck_assert_msg(campaign_new_game(c, &ng, &gen, &err) == WP_OK, "%s", err);
+	strlist_clear(&gen);
+}
+
+/* Load the index; *why's first words, or "" when it was current. */
+static void load_index(struct campaign *c, struct wake_index *ix, const char *why)
+{
+	char *err = NULL, *said = NULL;
+	ck_assert_msg(wake_index_load(c, ix, &said, &err) == WP_OK, "%s", err);
+	ck_assert_msg(!strncmp(said ? said : "", why, strlen(why)) && (said || !*why),
+		      "'%s', not '%s'", said ? said : "", why);
+	free(said);
+}
+
+START_TEST(wake_index_rebuilt_from_the_game_folders)
+{
+	char *dir = tmpdir(), *err = NULL, *path, *cmd;
+	struct wake_index ix;
+	struct strlist touched = STRLIST_INIT;
+	struct campaign c;
+	struct run_result r;
+
+	ck_assert_int_eq(campaign_init(dir, "gm@example.org", NULL, &err), 0);
+	ck_assert_int_eq(campaign_open(&c, dir, 1800000000, &err), 0);
+	new_game(&c, "g1");
+	new_game(&c, "g2");
+	ck_assert_int_eq(wake_index_touch(&c, "g1", &err), 0);
+	ck_assert_int_eq(wake_index_touched(&c, &touched, &err), 0);
+	ck_assert_uint_eq(touched.n, 1);
+	strlist_clear(&touched);
+
+	/* Missing: every game to be looked at. */
+	load_index(&c, &ix, "the index of games was missing");
+	ck_assert_uint_eq(ix.n, 2);
+	ck_assert_int_eq(ix.v[0].wake, 0);
+	ck_assert(ix.dirty);
+	wake_index_release(&ix);
+
+	/* A run writes what each game's state says, and takes the marks. */
+	c.now += 10;
+	ck_assert_int_eq(campaign_run(&c, 0, NULL, NULL, &r), WP_OK);
+	ck_assert_uint_eq(r.games, 2);
+	run_result_release(&r);
+	ck_assert_int_eq(wake_index_touched(&c, &touched, &err), 0);
+	ck_assert_uint_eq(touched.n, 0);
+	load_index(&c, &ix, "");
+	ck_assert_int_eq(ix.v[0].wake, 1800000000 + 86400);
+	ck_assert_int_eq(ix.v[1].wake, 1800000000 + 86400);
+	ck_assert(!ix.dirty);
+	{
+		/* All an idle run reads: the first two lines. */
+		struct wake_summary sum;
+		bool current;
+		ck_assert_int_eq(wake_index_summary(&c, &sum, &current, &err), WP_OK);
+		ck_assert(current);
+		ck_assert_int_eq(sum.next, 1800000000 + 86400);
+		ck_assert_uint_eq(sum.games, 2);
+		ck_assert_uint_eq(sum.held.n, 0);
+		wake_summary_release(&sum);
+	}
+	/* The run saw the folders it wrote in. */
+	ck_assert_uint_ne(ix.v[1].folder.inode, 0);
+	wake_index_release(&ix);
+
+	/* A folder without a game yet (a copy by hand under way): named,
+	 * not a game; the games known keep their wake times. */
+	path = campaign_game_path(&c, "g3", NULL);
+	ck_assert_int_eq(fs_mkdirs(path, &err), 0);
+	load_index(&c, &ix, "");
+	ck_assert(ix.dirty);
+	ck_assert_uint_eq(ix.n, 3);
+	ck_assert_int_eq(wake_index_find(&ix, "g3")->flag, WAKE_EMPTY);
+	ck_assert_int_eq(wake_index_find(&ix, "g1")->wake, 1800000000 + 86400);
+	ck_assert_int_eq(wake_index_save(&c, &ix, &err), 0);
+	wake_index_release(&ix);
+	free(path);
+
+	/* A game whose folder was replaced (another inode or change time):
+	 * looked at. */
+	cmd = xasprintf("cd '%s/games' && cp -R g2 g2.new && rm -rf g2 && mv g2.new g2", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	load_index(&c, &ix, "");
+	ck_assert_int_eq(wake_index_find(&ix, "g2")->wake, 0);
+	ck_assert_int_eq(wake_index_find(&ix, "g1")->wake, 1800000000 + 86400);
+	ck_assert_int_eq(wake_index_save(&c, &ix, &err), 0);
+	wake_index_release(&ix);
+
+	/* A game removed: gone from the index. */
+	cmd = xasprintf("rm -rf '%s/games/g1'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	load_index(&c, &ix, "");
+	ck_assert_ptr_null(wake_index_find(&ix, "g1"));
+	ck_assert_uint_eq(ix.n, 2);
+	ck_assert_int_eq(wake_index_save(&c, &ix, &err), 0);
+	wake_index_release(&ix);
+
+	/* Damaged: rebuilt, every game looked at. */
+	path = xasprintf("%s/spool/wake-index", dir);
+	ck_assert_int_eq(fs_write_atomic(path, "garbage\n", 8, &err), 0);
+	load_index(&c, &ix, "the index of games was damaged");
+	ck_assert_uint_eq(ix.n, 2);
+	ck_assert_int_eq(wake_index_find(&ix, "g2")->wake, 0);
+	wake_index_release(&ix);
+	free(path);
+
+	campaign_close(&c);
+	rmrf(dir);
+	free(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("store");
@@ -744,6 +955,8 @@ int main(void)
 	tcase_add_test(tc, second_locker_is_told_busy);
 	tcase_add_test(tc, lock_holds_our_pid_alone);
 	tcase_add_test(tc, campaign_skips_a_corrupt_game);
+	tcase_add_test(tc, wake_index_round_trips_and_refuses_damage);
+	tcase_add_test(tc, wake_index_rebuilt_from_the_game_folders);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
