@@ -482,25 +482,27 @@ static int doc_site(const char *dir, bool *has_rules, size_t max, char **err)
 
 /* --- the whole site ---------------------------------------------------- */
 
-static void index_entry(struct sb *o, const struct site_game *sg)
+static char *index_entry(const struct game *g, bool rules_page)
 {
-	char *href = xasprintf("%s/index.html", sg->g.id);
-	sb_adds(o, "<li class=\"game\">\n<h3>");
-	site_link(o, href, sg->g.id);
-	sb_adds(o, "</h3>\n");
-	facts(o, &sg->g, "", sg->rules_page);
-	sb_adds(o, "</li>\n");
+	struct sb o = SB_INIT;
+	char *href = xasprintf("%s/index.html", g->id);
+	sb_adds(&o, "<li class=\"game\">\n<h3>");
+	site_link(&o, href, g->id);
+	sb_adds(&o, "</h3>\n");
+	facts(&o, g, "", rules_page);
+	sb_adds(&o, "</li>\n");
 	free(href);
+	return sb_detach(&o);
 }
 
 /* The games being played, then the finished ones with their winners. */
-static void index_page(struct sb *o, const struct campaign *c, const struct site_game *games,
+static void index_page(struct sb *o, const struct campaign *c, const struct site_summary *games,
 		       size_t n, const struct strlist *unreadable)
 {
 	char *title = xasprintf("The games of %s", c->cfg.sender_name);
 	size_t done = 0;
 	for (size_t k = 0; k < n; k++)
-		done += games[k].g.status == GAME_OVER;
+		done += games[k].status == GAME_OVER;
 	site_page_open(o, "", title, NULL);
 	site_page_title(o, title);
 	free(title);
@@ -508,12 +510,14 @@ static void index_page(struct sb *o, const struct campaign *c, const struct site
 		   "public reports, turn by turn, and a feed; <a href=\"deadlines.ics\">the "
 		   "deadlines</a> are a calendar, <a href=\"feed.atom\">every turn</a> a feed; "
 		   "<a href=\"players/index.html\">the players</a> and "
-		   "<a href=\"stats.html\">the statistics</a> have pages of their own.</p>\n",
+		   "<a href=\"stats.html\">the statistics</a> have pages of their own. "
+		   "<a href=\"guide/orders.html\">How to play by mail</a> tells how to "
+		   "join a game, follow one and send orders.</p>\n",
 		n + unreadable->n, n + unreadable->n == 1 ? "" : "s", done);
 	sb_adds(o, "<h2>Being played</h2>\n<ul class=\"games\">\n");
 	for (size_t k = 0; k < n; k++)
-		if (games[k].g.status != GAME_OVER)
-			index_entry(o, &games[k]);
+		if (games[k].status != GAME_OVER)
+			sb_adds(o, games[k].index_entry);
 	for (size_t i = 0; i < unreadable->n; i++) {
 		/* Named, not shown: the message may hold a path. */
 		sb_adds(o, "<li class=\"game\">\n<h3>");
@@ -526,41 +530,71 @@ static void index_page(struct sb *o, const struct campaign *c, const struct site
 	else
 		sb_adds(o, "<ul class=\"games\">\n");
 	for (size_t k = 0; k < n; k++)
-		if (games[k].g.status == GAME_OVER)
-			index_entry(o, &games[k]);
+		if (games[k].status == GAME_OVER)
+			sb_adds(o, games[k].index_entry);
 	if (done)
 		sb_adds(o, "</ul>\n");
 	site_page_close(o);
 }
 
-/* Every game that reads, with what its stored states say of its turns. */
-static void load_games(const struct campaign *c, const struct strlist *ids,
-		       const bool *has_rules, struct site_game **games, size_t *n,
-		       struct strlist *unreadable)
+/* Game id's pages, and its summary *s for the pages across games: from
+ * its summary when that is still true and flags say SITE_QUICK, else from
+ * the game and its turns, writing its pages and summary.  *unreadable
+ * when the game cannot be read.  0, or a wp_rc with *err. */
+static int one_game(const struct campaign *c, const char *id, const char *dir,
+		    const bool *has_rules, unsigned flags, struct site_summary *s,
+		    bool *unreadable, char **err)
 {
 	const struct engine *const *engines = engine_list();
-	*games = xcalloc(ids->n + 1, sizeof **games);
-	*n = 0;
-	for (size_t i = 0; i < ids->n; i++) {
-		struct site_game *sg = &(*games)[*n];
-		char *e = NULL;
-		if (campaign_load_game(c, ids->v[i], &sg->g, &e)) {
-			strlist_add(unreadable, ids->v[i]);
-			free(e);
-			continue;
-		}
+	char *key = site_summary_key(c, id), *e = NULL;
+	struct site_game sg = { 0 };
+	int rc;
+
+	*unreadable = false;
+	if ((flags & SITE_QUICK) && site_summary_load(dir, id, key, s)) {
+		bool rules_page = false;
 		for (size_t k = 0; engines[k] && k < 64; k++)
-			sg->rules_page |= engines[k] == sg->g.engine && has_rules[k];
-		site_game_turns(c, sg);
-		(*n)++;
+			rules_page |= engines[k] == s->engine && has_rules[k];
+		if (rules_page == s->rules_page) {
+			free(key);
+			return WP_OK;
+		}
+		site_summary_release(s); /* the rules page came or went */
 	}
+	if (campaign_load_game(c, id, &sg.g, &e)) {
+		*unreadable = true;
+		free(e);
+		free(key);
+		return WP_OK;
+	}
+	for (size_t k = 0; engines[k] && k < 64; k++)
+		sg.rules_page |= engines[k] == sg.g.engine && has_rules[k];
+	site_game_turns(c, &sg);
+	memset(s, 0, sizeof *s);
+	s->id = xstrdup(id);
+	s->engine = sg.g.engine;
+	s->rules_page = sg.rules_page;
+	s->status = sg.g.status;
+	s->nturns = sg.nturns;
+	s->created = sg.g.created;
+	s->index_entry = index_entry(&sg.g, sg.rules_page);
+	site_people_summary(&sg, s);
+	rc = game_pages(c, &sg.g, dir, sg.rules_page, flags, err);
+	if (!rc)
+		rc = site_game_feed(c, &sg, dir, s, err);
+	/* Last: a summary says the game's pages are written. */
+	if (!rc)
+		rc = site_summary_save(dir, key, s, err);
+	site_game_release(&sg);
+	free(key);
+	return rc;
 }
 
 int campaign_site(const struct campaign *c, const char *dir, unsigned flags, char **err)
 {
 	struct strlist ids = STRLIST_INIT, unreadable = STRLIST_INIT;
 	bool has_rules[64] = { false };
-	struct site_game *games = NULL;
+	struct site_summary *games = NULL;
 	struct sb o = SB_INIT, css = SB_INIT;
 	size_t n = 0;
 	char *path;
@@ -570,10 +604,15 @@ int campaign_site(const struct campaign *c, const char *dir, unsigned flags, cha
 		rc = doc_site(dir, has_rules, ARRAY_SIZE(has_rules), err);
 	if (!rc)
 		rc = campaign_list_games(c, &ids, err);
-	if (!rc)
-		load_games(c, &ids, has_rules, &games, &n, &unreadable);
-	for (size_t k = 0; !rc && k < n; k++)
-		rc = game_pages(c, &games[k].g, dir, games[k].rules_page, flags, err);
+	games = xcalloc(ids.n + 1, sizeof *games);
+	for (size_t i = 0; !rc && i < ids.n; i++) {
+		bool bad;
+		rc = one_game(c, ids.v[i], dir, has_rules, flags, &games[n], &bad, err);
+		if (bad)
+			strlist_add(&unreadable, ids.v[i]);
+		else
+			n++;
+	}
 	if (!rc)
 		rc = site_people(games, n, dir, err);
 	if (!rc)
@@ -588,8 +627,8 @@ int campaign_site(const struct campaign *c, const char *dir, unsigned flags, cha
 	if (!rc)
 		rc = site_put(path, &o, err);
 	free(path);
-	for (size_t k = 0; k < n; k++)
-		site_game_release(&games[k]);
+	for (size_t k = 0; k <= n && k < ids.n; k++)
+		site_summary_release(&games[k]);
 	free(games);
 	sb_release(&css);
 	sb_release(&o);

@@ -184,4 +184,36 @@ WYRMPOST_NOW=1780700000 wp run
 expect_grep 'href="0006.html"' "$www/tavern/0005.html"
 expect_status 0 wp site -o "$scratch/copy"
 diff -r "$www" "$scratch/copy" >"$scratch/diff" && ok || { fail "site -o differs from run's"; head "$scratch/diff" >&2; }
+
+# A run that plays one game reads that game alone, not the others nor
+# their turns (only its summary, DIR/ID/.summary, is written anew), and
+# writes only its pages and those across games.
+cp -R "$scratch/c" "$scratch/c3"
+w3=$scratch/c3/www
+for id in $ids; do
+	[ "$id" = tavern ] || grep -q ' status="over"' "$scratch/c3/games/$id/game.xml" ||
+		"$WYRMPOST" -d "$scratch/c3" game "$id" pause >/dev/null 2>&1 || fail "pause $id failed"
+done
+WYRMPOST_NOW=1780800000 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+ls "$w3/tavern" | grep '^[0-9]*\.html$' >"$scratch/turns-before"
+find "$w3" -exec touch -h -d @1000000000 {} +
+WYRMPOST_NOW=1780900000 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+ls "$w3/tavern" | grep '^[0-9]*\.html$' | grep -vxFf "$scratch/turns-before" >"$scratch/turns-new" &&
+	ok || fail "the run played no turn of tavern"
+find "$w3" -type f -newermt @1000000001 | sed "s|^$w3/||" | sort >"$scratch/written"
+expect_grep '^tavern/\.summary$' "$scratch/written"
+expect_grep '^index\.html$' "$scratch/written"
+grep '\.summary$' "$scratch/written" | grep -v '^tavern/' >"$scratch/bad" &&
+	fail "a run that played tavern read other games: $(cat "$scratch/bad")" || ok
+grep -vE '^(tavern/|index\.html$|feed\.atom$|deadlines\.ics$|stats\.html$|players/)' \
+	"$scratch/written" >"$scratch/bad" && fail "a run that played tavern wrote $(cat "$scratch/bad")" || ok
+# What it wrote is what a whole new site says.
+expect_status 0 "$WYRMPOST" -d "$scratch/c3" site -o "$scratch/copy3"
+diff -r "$w3" "$scratch/copy3" >"$scratch/diff" && ok ||
+	{ fail "the run's site differs from a whole new one"; head "$scratch/diff" >&2; }
+# A summary that does not read is no summary: the game is read anew.
+printf 'wyrmpost site summary 1\n99\ntorn' >"$w3/cellar/.summary"
+WYRMPOST_NOW=1780900060 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+diff -r "$w3" "$scratch/copy3" >"$scratch/diff" && ok ||
+	{ fail "a torn summary was believed"; head "$scratch/diff" >&2; }
 finish
