@@ -167,27 +167,61 @@ static int newest_first(const void *a, const void *b)
 	return d ? d : y->e->turn - x->e->turn;
 }
 
+/* Every game's entries, newest first, into *refs (malloc'd). */
+static size_t gather(const struct site_summary *games, size_t n, struct turn_ref **refs)
+{
+	size_t nrefs = 0, alloc = 0;
+	*refs = NULL;
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < games[k].nentries; i++) {
+			ALLOC_GROW(*refs, nrefs + 1, alloc);
+			(*refs)[nrefs++] = (struct turn_ref){ &games[k], &games[k].entries[i] };
+		}
+	if (nrefs)
+		qsort(*refs, nrefs, sizeof **refs, newest_first);
+	return nrefs;
+}
+
+void site_feed_trim(struct site_summary *games, size_t n, size_t *kept)
+{
+	struct turn_ref *refs;
+	size_t nrefs;
+	if (*kept < 4 * CAMPAIGN_ENTRIES)
+		return;
+	nrefs = gather(games, n, &refs);
+	for (size_t i = CAMPAIGN_ENTRIES; i < nrefs; i++) {
+		/* games is ours to change: refs only point into it. */
+		struct site_entry *e = (struct site_entry *)refs[i].e;
+		free(e->xml);
+		e->xml = NULL;
+	}
+	*kept = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t to = 0;
+		for (size_t i = 0; i < games[k].nentries; i++)
+			if (games[k].entries[i].xml)
+				games[k].entries[to++] = games[k].entries[i];
+		games[k].nentries = to;
+		*kept += to;
+	}
+	free(refs);
+}
+
 static int campaign_feed(const struct campaign *c, const struct site_summary *games, size_t n,
 			 const char *dir, char **err)
 {
-	struct turn_ref *refs = NULL;
-	size_t nrefs = 0, alloc = 0;
+	struct turn_ref *refs;
+	size_t nrefs;
 	long long updated = 0, first = 0;
 	struct sb o = SB_INIT;
 	char *path = xasprintf("%s/feed.atom", dir), *title, *iso;
 	int rc;
 
-	for (size_t k = 0; k < n; k++) {
+	for (size_t k = 0; k < n; k++)
 		first = !first || games[k].created < first ? games[k].created : first;
-		for (size_t i = 0; i < games[k].nentries; i++) {
-			const struct site_entry *e = &games[k].entries[i];
-			ALLOC_GROW(refs, nrefs + 1, alloc);
-			refs[nrefs++] = (struct turn_ref){ &games[k], e };
-			updated = e->ran > updated ? e->ran : updated;
-		}
-	}
+	nrefs = gather(games, n, &refs);
 	if (nrefs)
-		qsort(refs, nrefs, sizeof *refs, newest_first);
+		updated = refs[0].e->ran;
 	title = xasprintf("The games of %s", c->cfg.sender_name ? c->cfg.sender_name : "wyrmpost");
 	feed_head(&o, c, title, updated ? updated : first);
 	iso = time_format_iso(first);

@@ -117,6 +117,12 @@ char *site_player_slug(const char *name);
  * stats.html.  0, or a wp_rc with *err. */
 int site_people(const struct site_summary *games, size_t n, const char *dir, char **err);
 
+/* Free the entries of games[0..n) that cannot be among the campaign
+ * feed's newest, once *kept (the entries held) has grown enough to be
+ * worth it, and set *kept to those left: the summaries of many games
+ * then hold few entries at a time. */
+void site_feed_trim(struct site_summary *games, size_t n, size_t *kept);
+
 /* The campaign's feeds (site-feed.c): DIR/feed.atom and
  * DIR/deadlines.ics.  0, or a wp_rc with *err. */
 int site_feeds(const struct campaign *c, const struct site_summary *games, size_t n,

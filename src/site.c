@@ -596,7 +596,7 @@ int campaign_site(const struct campaign *c, const char *dir, unsigned flags, cha
 	bool has_rules[64] = { false };
 	struct site_summary *games = NULL;
 	struct sb o = SB_INIT, css = SB_INIT;
-	size_t n = 0;
+	size_t n = 0, entries = 0;
 	char *path;
 	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
 
@@ -611,7 +611,8 @@ int campaign_site(const struct campaign *c, const char *dir, unsigned flags, cha
 		if (bad)
 			strlist_add(&unreadable, ids.v[i]);
 		else
-			n++;
+			entries += games[n++].nentries;
+		site_feed_trim(games, n, &entries);
 	}
 	if (!rc)
 		rc = site_people(games, n, dir, err);
