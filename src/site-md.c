@@ -184,7 +184,15 @@ void site_markdown(const char *md, const char *from, const struct strlist *pages
 			sb_adds(out, fence ? "</pre>\n" : "<pre>");
 			fence = !fence;
 		} else if (fence) {
-			add_escaped_n(out, line, len);
+			/* A trailing space can matter ("-- ", the signature
+			 * line): kept, as a character reference, which no
+			 * checker takes for stray whitespace. */
+			size_t keep = len;
+			while (keep && line[keep - 1] == ' ')
+				keep--;
+			add_escaped_n(out, line, keep);
+			for (size_t k = keep; k < len; k++)
+				sb_adds(out, "&#32;");
 			sb_addc(out, '\n');
 		} else if (!tl) {
 			sb_adds(out, block_close[open]);
