@@ -66,23 +66,23 @@ static char *happened(const struct campaign *c, const struct game *g, int t)
 	return sb_detach(&o);
 }
 
-static void entry(struct sb *o, const struct campaign *c, const struct site_game *sg, int t,
-		  const char *up)
+/* Turn t's <entry>, its page at up/NNNN.html, summed up by what. */
+static char *entry(const struct campaign *c, const struct game *g, int t, long long ran,
+		   const char *what, const char *up)
 {
-	const struct game *g = &sg->g;
-	long long ran = sg->turns[t - 1].ran ? sg->turns[t - 1].ran : g->created;
-	char *when = time_format_iso(ran), *summary = happened(c, g, t);
-	sb_adds(o, "<entry>\n<id>");
-	tag(o, c, g);
-	sb_addf(o, "/turn/%d</id>\n<title>", t);
-	sb_add_escaped(o, g->id);
-	sb_addf(o, ", turn %d</title>\n<updated>%s</updated>\n"
-		   "<link rel=\"alternate\" type=\"text/html\" href=\"%s%04d.html\"/>\n<summary>",
+	struct sb o = SB_INIT;
+	char *when = time_format_iso(ran);
+	sb_adds(&o, "<entry>\n<id>");
+	tag(&o, c, g);
+	sb_addf(&o, "/turn/%d</id>\n<title>", t);
+	sb_add_escaped(&o, g->id);
+	sb_addf(&o, ", turn %d</title>\n<updated>%s</updated>\n"
+		    "<link rel=\"alternate\" type=\"text/html\" href=\"%s%04d.html\"/>\n<summary>",
 		t, when, up, t);
-	sb_add_escaped(o, summary);
-	sb_adds(o, "</summary>\n</entry>\n");
-	free(summary);
+	sb_add_escaped(&o, what);
+	sb_adds(&o, "</summary>\n</entry>\n");
 	free(when);
+	return sb_detach(&o);
 }
 
 static void feed_head(struct sb *o, const struct campaign *c, const char *title,
@@ -108,23 +108,44 @@ static long long last_ran(const struct site_game *sg)
 	return t;
 }
 
-static int game_feed(const struct campaign *c, const struct site_game *sg, const char *dir,
-		     char **err)
+static void deadline_event(struct sb *o, const struct campaign *c, const struct game *g);
+
+int site_game_feed(const struct campaign *c, const struct site_game *sg, const char *dir,
+		   struct site_summary *s, char **err)
 {
-	struct sb o = SB_INIT;
+	struct sb o = SB_INIT, ev = SB_INIT;
 	char *path = xasprintf("%s/%s/feed.atom", dir, sg->g.id);
-	char *title = xasprintf("%s, turn by turn", sg->g.id);
+	char *title = xasprintf("%s, turn by turn", sg->g.id), *up = xasprintf("%s/", sg->g.id);
 	int rc;
 
 	feed_head(&o, c, title, last_ran(sg));
 	sb_adds(&o, "<id>");
 	tag(&o, c, &sg->g);
 	sb_adds(&o, "</id>\n");
-	for (int t = sg->nturns; t >= 1; t--)
-		entry(&o, c, sg, t, "");
+	s->nentries = sg->nturns < CAMPAIGN_ENTRIES ? (size_t)sg->nturns : CAMPAIGN_ENTRIES;
+	s->entries = xcalloc(s->nentries + 1, sizeof *s->entries);
+	for (int t = sg->nturns; t >= 1; t--) {
+		long long ran = sg->turns[t - 1].ran ? sg->turns[t - 1].ran : sg->g.created;
+		char *what = happened(c, &sg->g, t), *own = entry(c, &sg->g, t, ran, what, "");
+		size_t i = (size_t)(sg->nturns - t);
+		sb_adds(&o, own);
+		if (i < s->nentries) {
+			s->entries[i].ran = ran;
+			s->entries[i].turn = t;
+			s->entries[i].xml = entry(c, &sg->g, t, ran, what, up);
+		}
+		free(own);
+		free(what);
+	}
 	sb_adds(&o, "</feed>\n");
 	rc = site_put(path, &o, err);
+	/* Active games only: a held, paused or finished game has no turn
+	 * that will run at its deadline. */
+	if (sg->g.status == GAME_ACTIVE && sg->g.deadline > 0)
+		deadline_event(&ev, c, &sg->g);
+	s->vevent = sb_detach(&ev);
 	sb_release(&o);
+	free(up);
 	free(title);
 	free(path);
 	return rc;
@@ -132,56 +153,83 @@ static int game_feed(const struct campaign *c, const struct site_game *sg, const
 
 /* A turn of a game, for sorting the campaign's entries newest first. */
 struct turn_ref {
-	const struct site_game *sg;
-	int t;
-	long long ran;
+	const struct site_summary *s;
+	const struct site_entry *e;
 };
 
 static int newest_first(const void *a, const void *b)
 {
 	const struct turn_ref *x = a, *y = b;
 	int d;
-	if (x->ran != y->ran)
-		return x->ran < y->ran ? 1 : -1;
-	d = strcmp(x->sg->g.id, y->sg->g.id);
-	return d ? d : y->t - x->t;
+	if (x->e->ran != y->e->ran)
+		return x->e->ran < y->e->ran ? 1 : -1;
+	d = strcmp(x->s->id, y->s->id);
+	return d ? d : y->e->turn - x->e->turn;
 }
 
-static int campaign_feed(const struct campaign *c, const struct site_game *games, size_t n,
+/* Every game's entries, newest first, into *refs (malloc'd). */
+static size_t gather(const struct site_summary *games, size_t n, struct turn_ref **refs)
+{
+	size_t nrefs = 0, alloc = 0;
+	*refs = NULL;
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < games[k].nentries; i++) {
+			ALLOC_GROW(*refs, nrefs + 1, alloc);
+			(*refs)[nrefs++] = (struct turn_ref){ &games[k], &games[k].entries[i] };
+		}
+	if (nrefs)
+		qsort(*refs, nrefs, sizeof **refs, newest_first);
+	return nrefs;
+}
+
+void site_feed_trim(struct site_summary *games, size_t n, size_t *kept)
+{
+	struct turn_ref *refs;
+	size_t nrefs;
+	if (*kept < 4 * CAMPAIGN_ENTRIES)
+		return;
+	nrefs = gather(games, n, &refs);
+	for (size_t i = CAMPAIGN_ENTRIES; i < nrefs; i++) {
+		/* games is ours to change: refs only point into it. */
+		struct site_entry *e = (struct site_entry *)refs[i].e;
+		free(e->xml);
+		e->xml = NULL;
+	}
+	*kept = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t to = 0;
+		for (size_t i = 0; i < games[k].nentries; i++)
+			if (games[k].entries[i].xml)
+				games[k].entries[to++] = games[k].entries[i];
+		games[k].nentries = to;
+		*kept += to;
+	}
+	free(refs);
+}
+
+static int campaign_feed(const struct campaign *c, const struct site_summary *games, size_t n,
 			 const char *dir, char **err)
 {
-	struct turn_ref *refs = NULL;
-	size_t nrefs = 0, alloc = 0;
+	struct turn_ref *refs;
+	size_t nrefs;
 	long long updated = 0, first = 0;
 	struct sb o = SB_INIT;
 	char *path = xasprintf("%s/feed.atom", dir), *title, *iso;
 	int rc;
 
-	for (size_t k = 0; k < n; k++) {
-		first = !first || games[k].g.created < first ? games[k].g.created : first;
-		for (int t = 1; t <= games[k].nturns; t++) {
-			ALLOC_GROW(refs, nrefs + 1, alloc);
-			refs[nrefs].sg = &games[k];
-			refs[nrefs].t = t;
-			refs[nrefs].ran = games[k].turns[t - 1].ran ? games[k].turns[t - 1].ran
-								   : games[k].g.created;
-			updated = refs[nrefs].ran > updated ? refs[nrefs].ran : updated;
-			nrefs++;
-		}
-	}
+	for (size_t k = 0; k < n; k++)
+		first = !first || games[k].created < first ? games[k].created : first;
+	nrefs = gather(games, n, &refs);
 	if (nrefs)
-		qsort(refs, nrefs, sizeof *refs, newest_first);
+		updated = refs[0].e->ran;
 	title = xasprintf("The games of %s", c->cfg.sender_name ? c->cfg.sender_name : "wyrmpost");
 	feed_head(&o, c, title, updated ? updated : first);
 	iso = time_format_iso(first);
 	sb_adds(&o, "<id>tag:");
 	sb_add_escaped(&o, sender_domain(c));
 	sb_addf(&o, ",%.10s:games</id>\n", iso);
-	for (size_t i = 0; i < nrefs && i < CAMPAIGN_ENTRIES; i++) {
-		char *up = xasprintf("%s/", refs[i].sg->g.id);
-		entry(&o, c, refs[i].sg, refs[i].t, up);
-		free(up);
-	}
+	for (size_t i = 0; i < nrefs && i < CAMPAIGN_ENTRIES; i++)
+		sb_adds(&o, refs[i].e->xml);
 	sb_adds(&o, "</feed>\n");
 	rc = site_put(path, &o, err);
 	sb_release(&o);
@@ -266,7 +314,7 @@ static void deadline_event(struct sb *o, const struct campaign *c, const struct 
 	free(uid);
 }
 
-static int calendar(const struct campaign *c, const struct site_game *games, size_t n,
+static int calendar(const struct campaign *c, const struct site_summary *games, size_t n,
 		    const char *dir, char **err)
 {
 	struct sb o = SB_INIT;
@@ -280,11 +328,8 @@ static int calendar(const struct campaign *c, const struct site_game *games, siz
 	ics_line(&o, "PRODID", "-//wyrmpost//web archive//EN", false);
 	ics_line(&o, "CALSCALE", "GREGORIAN", false);
 	ics_line(&o, "X-WR-CALNAME", name, true);
-	/* Active games only: a held, paused or finished game has no turn
-	 * that will run at its deadline. */
 	for (size_t k = 0; k < n; k++)
-		if (games[k].g.status == GAME_ACTIVE && games[k].g.deadline > 0)
-			deadline_event(&o, c, &games[k].g);
+		sb_adds(&o, games[k].vevent);
 	ics_line(&o, "END", "VCALENDAR", false);
 	rc = site_put(path, &o, err);
 	sb_release(&o);
@@ -293,13 +338,9 @@ static int calendar(const struct campaign *c, const struct site_game *games, siz
 	return rc;
 }
 
-int site_feeds(const struct campaign *c, const struct site_game *games, size_t n,
+int site_feeds(const struct campaign *c, const struct site_summary *games, size_t n,
 	       const char *dir, char **err)
 {
-	int rc = WP_OK;
-	for (size_t k = 0; !rc && k < n; k++)
-		rc = game_feed(c, &games[k], dir, err);
-	if (!rc)
-		rc = campaign_feed(c, games, n, dir, err);
+	int rc = campaign_feed(c, games, n, dir, err);
 	return rc ? rc : calendar(c, games, n, dir, err);
 }

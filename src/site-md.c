@@ -3,9 +3,12 @@
  *
  * Only the Markdown those pages use: headings, paragraphs, lists (with
  * indented continuation lines), block quotes, fenced code, tables, and
- * inline `code`, **strong**, *emphasis* and [links](https://...).  Links
- * to other files of the source tree become plain text: the archive holds
- * only the rules pages.  Everything is escaped, so no input makes markup.
+ * inline `code`, **strong**, *emphasis* and [links](https://...).  A link
+ * to another Markdown file of docs/ becomes a link to its page on the site
+ * (docs/rules/NAME.md is rules/NAME.html, docs/NAME.md guide/NAME.html),
+ * or plain text when the site has no such page: a reader of the site
+ * never meets a path of the source tree.  Everything is escaped, so no
+ * input makes markup.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +30,56 @@ static void add_escaped_n(struct sb *out, const char *s, size_t n)
 	free(t);
 }
 
-static void inline_md(struct sb *out, const char *s, size_t n);
+/* What the page is written from: its folder in docs/ and the pages the
+ * site has. */
+struct md_ctx {
+	const char *from;
+	const struct strlist *pages;
+};
 
-static bool try_link(struct sb *out, const char **sp, const char *end)
+static void inline_md(const struct md_ctx *x, struct sb *out, const char *s, size_t n);
+
+/* The site's page for a link to target.md, written in docs/FROM/ (a
+ * relative path, "../" and "./" understood), or NULL: none.  Every page
+ * made from Markdown is one folder down, so "../rules/NAME.html" and
+ * "../guide/NAME.html" reach them all. */
+static char *md_target(const struct md_ctx *x, const char *target, size_t n)
+{
+	struct sb path = SB_INIT;
+	char *name, *href = NULL;
+	if (n < 4 || memcmp(target + n - 3, ".md", 3) || memchr(target, ':', n) ||
+	    memchr(target, '#', n) || *target == '/')
+		return NULL;
+	sb_adds(&path, x->from);
+	while (n) {
+		size_t k = strcspn(target, "/");
+		k = k < n ? k : n;
+		if (k == 2 && !memcmp(target, "..", 2)) {
+			char *slash = strrchr(sb_str(&path), '/');
+			size_t keep = slash ? (size_t)(slash - sb_str(&path)) : 0;
+			path.len = keep;
+			path.buf[keep] = '\0';
+		} else if (k && !(k == 1 && *target == '.')) {
+			sb_adds(&path, path.len ? "/" : "");
+			sb_add(&path, target, k);
+		}
+		target += k + (k < n);
+		n -= k + (k < n);
+	}
+	path.len -= 3; /* the .md */
+	path.buf[path.len] = '\0';
+	name = sb_detach(&path);
+	if (strlist_has(x->pages, name))
+		href = !strncmp(name, "rules/", 6) ? xasprintf("../%s.html", name)
+						   : xasprintf("../guide/%s.html", name);
+	free(name);
+	return href;
+}
+
+static bool try_link(const struct md_ctx *x, struct sb *out, const char **sp, const char *end)
 {
 	const char *s = *sp, *close = memchr(s, ']', (size_t)(end - s)), *urlend;
+	char *page;
 	if (!close || close + 1 >= end || close[1] != '(')
 		return false;
 	urlend = memchr(close + 2, ')', (size_t)(end - close - 2));
@@ -41,16 +89,23 @@ static bool try_link(struct sb *out, const char **sp, const char *end)
 		sb_adds(out, "<a href=\"");
 		add_escaped_n(out, close + 2, (size_t)(urlend - close - 2));
 		sb_adds(out, "\">");
-		inline_md(out, s + 1, (size_t)(close - s - 1));
+		inline_md(x, out, s + 1, (size_t)(close - s - 1));
 		sb_adds(out, "</a>");
+	} else if ((page = md_target(x, close + 2, (size_t)(urlend - close - 2)))) {
+		sb_adds(out, "<a href=\"");
+		sb_add_escaped(out, page);
+		sb_adds(out, "\">");
+		inline_md(x, out, s + 1, (size_t)(close - s - 1));
+		sb_adds(out, "</a>");
+		free(page);
 	} else {
-		inline_md(out, s + 1, (size_t)(close - s - 1));
+		inline_md(x, out, s + 1, (size_t)(close - s - 1));
 	}
 	*sp = urlend + 1;
 	return true;
 }
 
-static void inline_md(struct sb *out, const char *s, size_t n)
+static void inline_md(const struct md_ctx *x, struct sb *out, const char *s, size_t n)
 {
 	char *buf = xstrndup(s, n);
 	const char *p = buf, *end = buf + n, *e;
@@ -62,15 +117,15 @@ static void inline_md(struct sb *out, const char *s, size_t n)
 			p = e + 1;
 		} else if (!strncmp(p, "**", 2) && (e = span_end(p + 2, "**"))) {
 			sb_adds(out, "<strong>");
-			inline_md(out, p + 2, (size_t)(e - p - 2));
+			inline_md(x, out, p + 2, (size_t)(e - p - 2));
 			sb_adds(out, "</strong>");
 			p = e + 2;
 		} else if (*p == '*' && p[1] != ' ' && (e = span_end(p + 1, "*"))) {
 			sb_adds(out, "<em>");
-			inline_md(out, p + 1, (size_t)(e - p - 1));
+			inline_md(x, out, p + 1, (size_t)(e - p - 1));
 			sb_adds(out, "</em>");
 			p = e + 1;
-		} else if (*p == '[' && try_link(out, &p, end)) {
+		} else if (*p == '[' && try_link(x, out, &p, end)) {
 			continue;
 		} else {
 			add_escaped_n(out, p, 1);
@@ -85,7 +140,7 @@ enum block { B_NONE, B_P, B_UL, B_OL, B_QUOTE, B_TABLE };
 static const char *const block_close[] = { "", "</p>\n", "</li></ul>\n", "</li></ol>\n",
 					   "</p></blockquote>\n", "</tbody></table></div>\n" };
 
-static void table_row(struct sb *out, const char *line, size_t len, bool head)
+static void table_row(const struct md_ctx *x, struct sb *out, const char *line, size_t len, bool head)
 {
 	const char *p = line + 1, *end = line + len;
 	sb_adds(out, "<tr>");
@@ -99,7 +154,7 @@ static void table_row(struct sb *out, const char *line, size_t len, bool head)
 			ce--;
 		if (bar || ce > p) {
 			sb_adds(out, head ? "<th>" : "<td>");
-			inline_md(out, p, (size_t)(ce - p));
+			inline_md(x, out, p, (size_t)(ce - p));
 			sb_adds(out, head ? "</th>" : "</td>");
 		}
 		if (!bar)
@@ -109,8 +164,10 @@ static void table_row(struct sb *out, const char *line, size_t len, bool head)
 	sb_adds(out, "</tr>\n");
 }
 
-void site_markdown(const char *md, struct sb *out)
+void site_markdown(const char *md, const char *from, const struct strlist *pages,
+		   struct sb *out)
 {
+	const struct md_ctx ctx = { from, pages }, *x = &ctx;
 	enum block open = B_NONE;
 	bool fence = false, head_row = false;
 	const char *line = md;
@@ -145,7 +202,7 @@ void site_markdown(const char *md, struct sb *out)
 			open = B_NONE;
 			/* The page's own title is the only h1. */
 			sb_addf(out, "<h%d>", level < 2 ? 2 : level);
-			inline_md(out, t + level + 1, tl - (size_t)level - 1);
+			inline_md(x, out, t + level + 1, tl - (size_t)level - 1);
 			sb_addf(out, "</h%d>\n", level < 2 ? 2 : level);
 		} else if (*t == '|') {
 			if (open != B_TABLE) {
@@ -155,14 +212,14 @@ void site_markdown(const char *md, struct sb *out)
 				head_row = true;
 			}
 			if (strspn(t, "|-: ") != tl)
-				table_row(out, t, tl, head_row);
+				table_row(x, out, t, tl, head_row);
 			head_row = false;
 		} else if ((t[0] == '-' || t[0] == '*') && t[1] == ' ' && ind < 2) {
 			sb_adds(out, open == B_UL ? "</li>\n<li>" : block_close[open]);
 			if (open != B_UL)
 				sb_adds(out, "<ul>\n<li>");
 			open = B_UL;
-			inline_md(out, t + 2, tl - 2);
+			inline_md(x, out, t + 2, tl - 2);
 		} else if (t[0] >= '0' && t[0] <= '9' && ind < 2 && strspn(t, "0123456789") < tl &&
 			   t[strspn(t, "0123456789")] == '.' && t[strspn(t, "0123456789") + 1] == ' ') {
 			size_t skip = strspn(t, "0123456789") + 2;
@@ -170,7 +227,7 @@ void site_markdown(const char *md, struct sb *out)
 			if (open != B_OL)
 				sb_adds(out, "<ol>\n<li>");
 			open = B_OL;
-			inline_md(out, t + skip, tl - skip);
+			inline_md(x, out, t + skip, tl - skip);
 		} else if (*t == '>') {
 			size_t skip = t[1] == ' ' ? 2 : 1;
 			if (open != B_QUOTE) {
@@ -180,7 +237,7 @@ void site_markdown(const char *md, struct sb *out)
 			} else {
 				sb_addc(out, '\n');
 			}
-			inline_md(out, t + skip, tl - skip);
+			inline_md(x, out, t + skip, tl - skip);
 		} else {
 			if (open == B_NONE || open == B_TABLE) {
 				sb_adds(out, block_close[open]);
@@ -189,7 +246,7 @@ void site_markdown(const char *md, struct sb *out)
 			} else {
 				sb_addc(out, '\n'); /* a continuation line */
 			}
-			inline_md(out, t, tl);
+			inline_md(x, out, t, tl);
 		}
 		line = next;
 	}

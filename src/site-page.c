@@ -82,7 +82,9 @@ void site_page_open(struct sb *o, const char *up, const char *title, const char 
 		   "href=\"%sdeadlines.ics\"/>\n</head>\n<body>\n"
 		   "<header>\n<nav aria-label=\"site\"><a href=\"%sindex.html\">All games</a>"
 		   " <a href=\"%splayers/index.html\">Players</a>"
-		   " <a href=\"%sstats.html\">Statistics</a>", up, up, up, up, up);
+		   " <a href=\"%sstats.html\">Statistics</a>"
+		   " <a href=\"%sguide/orders.html\">How to play by mail</a>",
+		up, up, up, up, up, up);
 }
 
 /* Close the <nav> opened by site_page_open, and write the page's <h1>. */

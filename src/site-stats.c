@@ -114,22 +114,64 @@ static void outcome(struct sb *o, const struct game *g, const struct site_standi
 		sb_adds(o, " (left; the seat is open)");
 }
 
-/* Is the k-th game's player p the first time this name is met? */
-static bool first_seen(const struct site_game *games, size_t k, size_t p)
+void site_people_summary(const struct site_game *sg, struct site_summary *s)
 {
-	const char *name = games[k].g.players[p].name;
-	for (size_t j = 0; j < k; j++)
-		if (game_player_index(&games[j].g, name) >= 0)
-			return false;
-	for (size_t q = 0; q < p; q++)
-		if (!ascii_casecmp(games[k].g.players[q].name, name))
-			return false;
-	return true;
+	const struct game *g = &sg->g;
+	struct site_standing st;
+	char *href = xasprintf("../%s/index.html", g->id), *rules = site_rules_title(g);
+
+	site_standings(g, &st);
+	s->nwinners = st.nwinners;
+	s->nplayers = g->nplayers;
+	s->names = xcalloc(g->nplayers + 1, sizeof *s->names);
+	s->place = xcalloc(g->nplayers + 1, sizeof *s->place);
+	s->rows = xcalloc(g->nplayers + 1, sizeof *s->rows);
+	for (size_t p = 0; p < g->nplayers; p++) {
+		struct sb o = SB_INIT;
+		s->names[p] = xstrdup(g->players[p].name);
+		s->place[p] = st.place[p];
+		sb_adds(&o, "<tr><th scope=\"row\">");
+		site_link(&o, href, g->id);
+		sb_adds(&o, "</th><td>");
+		sb_add_escaped(&o, rules);
+		sb_addf(&o, "</td><td>%zu</td><td>%d</td><td>", p + 1, sg->nturns);
+		outcome(&o, g, &st, p);
+		sb_adds(&o, "</td></tr>\n");
+		s->rows[p] = sb_detach(&o);
+	}
+	s->missed = s->due = 0;
+	for (int t = 0; t < sg->nturns; t++)
+		for (size_t p = 0; p < g->nplayers; p++)
+			s->missed += sg->turns[t].missed[p], s->due++;
+	site_standing_release(&st);
+	free(rules);
+	free(href);
 }
 
-static int player_page(const struct site_game *games, size_t n, const char *name,
-		       const char *dir, int *won, int *played, char **err)
+/* A seat in a game, for gathering each name's games. */
+struct seat_ref {
+	const char *name;
+	size_t k, p;
+};
+
+/* By name, whatever its case (game_player_index's match), then in the
+ * order met: a name's first spelling heads its games. */
+static int by_name(const void *a, const void *b)
 {
+	const struct seat_ref *x = a, *y = b;
+	int d = ascii_casecmp(x->name, y->name);
+	if (d)
+		return d;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+/* The page of the player whose seats are refs[0..n), all one name. */
+static int player_page(const struct site_summary *games, const struct seat_ref *refs,
+		       size_t n, const char *dir, int *won, int *played, char **err)
+{
+	const char *name = refs[0].name;
 	char *slug = site_player_slug(name), *path = xasprintf("%s/players/%s.html", dir, slug);
 	char *title = xasprintf("Player %s", name);
 	struct sb o = SB_INIT;
@@ -141,28 +183,14 @@ static int player_page(const struct site_game *games, size_t n, const char *name
 	sb_adds(&o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Game</th>"
 		    "<th scope=\"col\">Rules</th><th scope=\"col\">Seat</th>"
 		    "<th scope=\"col\">Turns</th><th scope=\"col\">Outcome</th></tr></thead><tbody>\n");
-	for (size_t k = 0; k < n; k++) {
-		const struct game *g = &games[k].g;
-		int p = game_player_index(g, name);
-		struct site_standing s;
-		char *href, *rules;
-		if (p < 0)
+	for (size_t i = 0; i < n; i++) {
+		const struct site_summary *s = &games[refs[i].k];
+		/* A name twice in one game (never made so) counts once. */
+		if (i && refs[i].k == refs[i - 1].k)
 			continue;
-		site_standings(g, &s);
 		(*played)++;
-		*won += g->status == GAME_OVER && s.place[p] == 1;
-		href = xasprintf("../%s/index.html", g->id);
-		rules = site_rules_title(g);
-		sb_adds(&o, "<tr><th scope=\"row\">");
-		site_link(&o, href, g->id);
-		sb_adds(&o, "</th><td>");
-		sb_add_escaped(&o, rules);
-		sb_addf(&o, "</td><td>%d</td><td>%d</td><td>", p + 1, games[k].nturns);
-		outcome(&o, g, &s, (size_t)p);
-		sb_adds(&o, "</td></tr>\n");
-		free(rules);
-		free(href);
-		site_standing_release(&s);
+		*won += s->status == GAME_OVER && s->place[refs[i].p] == 1;
+		sb_adds(&o, s->rows[refs[i].p]);
 	}
 	sb_addf(&o, "</tbody></table></div>\n<p>%d game%s, %d won.</p>\n", *played,
 		*played == 1 ? "" : "s", *won);
@@ -175,34 +203,34 @@ static int player_page(const struct site_game *games, size_t n, const char *name
 	return rc;
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-	int d = ascii_casecmp(*(char *const *)a, *(char *const *)b);
-	return d ? d : strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int players_pages(const struct site_game *games, size_t n, const char *dir, char **err)
+static int players_pages(const struct site_summary *games, size_t n, const char *dir,
+			 char **err)
 {
 	struct sb o = SB_INIT;
-	struct strlist names = STRLIST_INIT;
+	struct seat_ref *refs = NULL;
+	size_t nrefs = 0, alloc = 0;
 	char *pdir = xasprintf("%s/players", dir), *path = xasprintf("%s/index.html", pdir);
 	int rc = fs_mkdirs(pdir, err) ? WP_ERR_IO : WP_OK;
 
 	for (size_t k = 0; k < n; k++)
-		for (size_t p = 0; p < games[k].g.nplayers; p++)
-			if (first_seen(games, k, p))
-				strlist_add(&names, games[k].g.players[p].name);
-	qsort(names.v, names.n, sizeof *names.v, name_cmp);
+		for (size_t p = 0; p < games[k].nplayers; p++) {
+			ALLOC_GROW(refs, nrefs + 1, alloc);
+			refs[nrefs++] = (struct seat_ref){ games[k].names[p], k, p };
+		}
+	if (nrefs)
+		qsort(refs, nrefs, sizeof *refs, by_name);
 	site_page_open(&o, "../", "Players", NULL);
 	site_page_title(&o, "Players");
 	sb_adds(&o, "<div class=\"scroll\"><table><thead>\n<tr><th scope=\"col\">Player</th>"
 		    "<th scope=\"col\">Games</th><th scope=\"col\">Won</th></tr></thead><tbody>\n");
-	for (size_t i = 0; !rc && i < names.n; i++) {
+	for (size_t i = 0, j; !rc && i < nrefs; i = j) {
 		int won, played;
-		char *slug = site_player_slug(names.v[i]), *href = xasprintf("%s.html", slug);
-		rc = player_page(games, n, names.v[i], dir, &won, &played, err);
+		char *slug = site_player_slug(refs[i].name), *href = xasprintf("%s.html", slug);
+		for (j = i + 1; j < nrefs && !ascii_casecmp(refs[j].name, refs[i].name); j++)
+			;
+		rc = player_page(games, refs + i, j - i, dir, &won, &played, err);
 		sb_adds(&o, "<tr><th scope=\"row\">");
-		site_link(&o, href, names.v[i]);
+		site_link(&o, href, refs[i].name);
 		sb_addf(&o, "</th><td>%d</td><td>%d</td></tr>\n", played, won);
 		free(href);
 		free(slug);
@@ -212,7 +240,7 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 	if (!rc)
 		rc = site_put(path, &o, err);
 	sb_release(&o);
-	strlist_clear(&names);
+	free(refs);
 	free(path);
 	free(pdir);
 	return rc;
@@ -220,7 +248,7 @@ static int players_pages(const struct site_game *games, size_t n, const char *di
 
 /* --- the campaign's statistics ---------------------------------------------- */
 
-static void per_rules(struct sb *o, const struct site_game *games, size_t n)
+static void per_rules(struct sb *o, const struct site_summary *games, size_t n)
 {
 	const struct engine *const *engines = engine_list();
 	sb_adds(o, "<h2>Games per rules</h2>\n<p class=\"note\">Turns: the shortest and the "
@@ -233,14 +261,13 @@ static void per_rules(struct sb *o, const struct site_game *games, size_t n)
 		int games_n = 0, done = 0, shortest = 0, longest = 0, sum = 0;
 		long missed = 0, due = 0;
 		for (size_t k = 0; k < n; k++) {
-			const struct site_game *sg = &games[k];
-			if (sg->g.engine != engines[e])
+			const struct site_summary *sg = &games[k];
+			if (sg->engine != engines[e])
 				continue;
 			games_n++;
-			for (int t = 0; t < sg->nturns; t++)
-				for (size_t p = 0; p < sg->g.nplayers; p++)
-					missed += sg->turns[t].missed[p], due++;
-			if (sg->g.status != GAME_OVER)
+			missed += sg->missed;
+			due += sg->due;
+			if (sg->status != GAME_OVER)
 				continue;
 			shortest = !done || sg->nturns < shortest ? sg->nturns : shortest;
 			longest = sg->nturns > longest ? sg->nturns : longest;
@@ -271,7 +298,7 @@ static const double chi2_05[] = { 3.841, 5.991, 7.815, 9.488, 11.070,
  * to join, who often moves first), against what each seat would win if
  * seats did not matter: in a game of n players with w winners, w / n for
  * each seat. */
-static void by_seat(struct sb *o, const struct site_game *games, size_t n)
+static void by_seat(struct sb *o, const struct site_summary *games, size_t n)
 {
 	enum { SEATS = 8 };
 	int won[SEATS] = { 0 }, in[SEATS] = { 0 }, seats = 0, finished = 0;
@@ -279,21 +306,16 @@ static void by_seat(struct sb *o, const struct site_game *games, size_t n)
 	bool weak = false;
 
 	for (size_t k = 0; k < n; k++) {
-		const struct game *g = &games[k].g;
-		struct site_standing s;
-		if (g->status != GAME_OVER)
+		const struct site_summary *g = &games[k];
+		if (g->status != GAME_OVER || !g->nwinners)
 			continue;
-		site_standings(g, &s);
-		if (s.nwinners) {
-			finished++;
-			for (size_t p = 0; p < g->nplayers && p < SEATS; p++) {
-				in[p]++;
-				won[p] += s.place[p] == 1;
-				expect[p] += (double)s.nwinners / (double)g->nplayers;
-				seats = (int)p + 1 > seats ? (int)p + 1 : seats;
-			}
+		finished++;
+		for (size_t p = 0; p < g->nplayers && p < SEATS; p++) {
+			in[p]++;
+			won[p] += g->place[p] == 1;
+			expect[p] += (double)g->nwinners / (double)g->nplayers;
+			seats = (int)p + 1 > seats ? (int)p + 1 : seats;
 		}
-		site_standing_release(&s);
 	}
 	sb_adds(o, "<h2>Wins by seat</h2>\n<p class=\"note\">Games: the finished games with a "
 		   "winner that had the seat. Fair share: the wins the seat would have if seats did "
@@ -328,7 +350,7 @@ static void by_seat(struct sb *o, const struct site_game *games, size_t n)
 				       "is rough, and more finished games will tell better" : "");
 }
 
-static int stats_page(const struct site_game *games, size_t n, const char *dir, char **err)
+static int stats_page(const struct site_summary *games, size_t n, const char *dir, char **err)
 {
 	struct sb o = SB_INIT;
 	char *path = xasprintf("%s/stats.html", dir);
@@ -336,9 +358,7 @@ static int stats_page(const struct site_game *games, size_t n, const char *dir, 
 	int rc;
 
 	for (size_t k = 0; k < n; k++)
-		for (int t = 0; t < games[k].nturns; t++)
-			for (size_t p = 0; p < games[k].g.nplayers; p++)
-				missed += games[k].turns[t].missed[p], due++;
+		missed += games[k].missed, due += games[k].due;
 	site_page_open(&o, "", "Statistics of the campaign", NULL);
 	site_page_title(&o, "Statistics of the campaign");
 	sb_addf(&o, "<p>%zu game%s; orders were missed for %ld of %ld player-turns "
@@ -353,7 +373,7 @@ static int stats_page(const struct site_game *games, size_t n, const char *dir, 
 	return rc;
 }
 
-int site_people(const struct site_game *games, size_t n, const char *dir, char **err)
+int site_people(const struct site_summary *games, size_t n, const char *dir, char **err)
 {
 	int rc = players_pages(games, n, dir, err);
 	return rc ? rc : stats_page(games, n, dir, err);

@@ -103,10 +103,110 @@ static void facts(struct sb *o, const struct game *g, const char *up, bool rules
 	if (seats > offered) /* places left in the game, not seats at a table (Burglar's) */
 		sb_addf(o, "open: %d more player%s may join by mail", seats - offered,
 			seats - offered == 1 ? "" : "s");
+	if (seats && !*up) { /* the index: the way is on the game's page */
+		char *href = xasprintf("%s/index.html#join", g->id);
+		sb_adds(o, " (");
+		site_link(o, href, "how to join");
+		sb_adds(o, ")");
+		free(href);
+	}
 	sb_adds(o, "</dd>\n</dl>\n");
 	site_standing_release(&s);
 	free(rules);
 	free(when);
+}
+
+/* --- how to take part, by mail ------------------------------------------ */
+
+/* "mail ADDRESS", the campaign's own address (wyrmpost.xml's <sender>):
+ * the only address a page names. */
+static void mail_to(struct sb *o, const struct campaign *c)
+{
+	if (!c->cfg.sender) {
+		sb_adds(o, "mail the campaign's address");
+		return;
+	}
+	sb_adds(o, "mail <a href=\"mailto:");
+	sb_add_escaped(o, c->cfg.sender);
+	sb_adds(o, "\">");
+	sb_add_escaped(o, c->cfg.sender);
+	sb_adds(o, "</a>");
+}
+
+static void mail_lines(struct sb *o, const char *lines)
+{
+	sb_adds(o, "<pre class=\"mail\">");
+	sb_add_escaped(o, lines);
+	sb_adds(o, "</pre>\n");
+}
+
+/* The mail that takes each seat offered, or that joins a game open to
+ * newcomers (as submit.c reads them; report_how_to_take_over says the
+ * same in every report): a name and a password the newcomer chooses,
+ * never a player's. */
+static void join_section(struct sb *o, const struct campaign *c, const struct game *g)
+{
+	int offered, seats = open_seats(g, &offered);
+	char *lines;
+	if (!seats)
+		return;
+	sb_adds(o, "<h2 id=\"join\">How to join</h2>\n");
+	for (size_t i = 0; i < g->nplayers; i++) {
+		const struct player *pl = &g->players[i];
+		if (!pl->open || pl->req_name || pl->dropped)
+			continue;
+		sb_adds(o, "<p>The seat of ");
+		sb_add_escaped(o, pl->name);
+		sb_adds(o, " is open: anyone may take it over, with everything in it. To ask, ");
+		mail_to(o, c);
+		sb_adds(o, " these lines, with a name of your own (not one in the game) and a "
+			   "password of one word, 6 characters or more:</p>\n");
+		lines = xasprintf("game %s\nplayer YOUR-NAME\npassword A-PASSWORD-OF-YOUR-OWN\n"
+				  "takeover %s", g->id, pl->name);
+		mail_lines(o, lines);
+		free(lines);
+		sb_adds(o, "<p>A code comes back to the address you wrote from: mail the same "
+			   "lines from it with the code after the seat (<code>takeover ");
+		sb_add_escaped(o, pl->name);
+		sb_addf(o, " CODE</code>). %s</p>\n",
+			strcmp(option_get(&g->opts, "takeover"), "auto")
+				? "The game master approves each request."
+				: "The first to ask takes the seat.");
+	}
+	if (seats == offered)
+		return;
+	sb_adds(o, "<p>The game takes newcomers while it runs. To join, ");
+	mail_to(o, c);
+	sb_adds(o, " these lines, with a name of your own (not one in the game) and a password "
+		   "of one word, 6 characters or more:</p>\n");
+	lines = xasprintf("game %s\nplayer YOUR-NAME\npassword A-PASSWORD-OF-YOUR-OWN\njoin", g->id);
+	mail_lines(o, lines);
+	free(lines);
+	sb_addf(o, "<p>A code comes back to the address you wrote from: mail the same lines "
+		   "from it with one more line, <code>confirm CODE</code>. What else a "
+		   "<code>join</code> line may say is in <a href=\"../guide/%s.html\">the "
+		   "player guide</a>.</p>\n", g->engine->name);
+}
+
+/* Anyone may have a game's public reports mailed to them (submit.c's
+ * `observe`). */
+static void observe_section(struct sb *o, const struct campaign *c, const struct game *g)
+{
+	char *lines;
+	if (g->status == GAME_OVER)
+		return;
+	sb_adds(o, "<h2 id=\"observe\">Follow it by mail</h2>\n<p>To have each turn's public "
+		   "report mailed to you, ");
+	mail_to(o, c);
+	sb_adds(o, " these lines:</p>\n");
+	lines = xasprintf("game %s\nobserve", g->id);
+	mail_lines(o, lines);
+	free(lines);
+	sb_adds(o, "<p>A code comes back to the address you wrote from: mail the same lines "
+		   "from it with the code after <code>observe</code> (<code>observe "
+		   "CODE</code>). <code>unobserve</code> in place of <code>observe</code> "
+		   "stops the reports. <a href=\"../guide/orders.html\">How to play by "
+		   "mail</a> tells the rest.</p>\n");
 }
 
 /* The players in the order they stand: place, then as listed. */
@@ -273,6 +373,7 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 	site_page_open(&o, "../", g->id, "feed.atom");
 	site_page_title(&o, g->id);
 	facts(&o, g, "../", rules_page);
+	join_section(&o, c, g);
 	standings_table(&o, g);
 	sb_adds(&o, "<h2>Turns</h2>\n");
 	if (g->turn <= 1)
@@ -283,6 +384,7 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 		sb_addf(&o, "<li><a href=\"%04d.html\">Turn %d</a></li>\n", t, t);
 	sb_adds(&o, g->turn > 1 ? "</ul>\n<h2>Now</h2>\n" : "<h2>Now</h2>\n");
 	board_svg(&o, g);
+	observe_section(&o, c, g);
 	site_page_close(&o);
 	if (!rc)
 		rc = site_put(path, &o, err);
@@ -292,71 +394,115 @@ static int game_pages(const struct campaign *c, const struct game *g, const char
 	return rc;
 }
 
-/* --- the rules pages --------------------------------------------------- */
+/* --- the pages of docs/ ------------------------------------------------ */
 
-/* SUB/NAME.html from the installed FROM/NAME.md, titled "TITLE: WHAT";
- * false when there is none to write from. */
-static bool md_page(const char *dir, const char *sub, const char *from, const char *what,
-		    const struct engine *e, int *rc, char **err)
+/* The Markdown files of docs/ that the site shows, as site_markdown names
+ * them: each game's rules as played (rules/NAME, docs/rules/NAME.md) and
+ * player guide (NAME, docs/NAME.md), and the order guide (orders), where
+ * installed. */
+static void doc_pages(struct strlist *pages)
 {
-	char *md = xasprintf("%s/%s.md", from, e->name), *text = NULL, *er = NULL;
-	char *rdir = xasprintf("%s/%s", dir, sub), *path = xasprintf("%s/%s.html", rdir, e->name);
-	size_t len;
-	struct sb o = SB_INIT;
-	bool ok = fs_exists(md) && !fs_read_file(md, &text, &len, &er);
+	const struct engine *const *engines = engine_list();
+	char *md = xasprintf("%s/orders.md", datadir_guides());
+	if (fs_exists(md))
+		strlist_add(pages, "orders");
+	free(md);
+	for (size_t i = 0; engines[i]; i++) {
+		md = xasprintf("%s/%s.md", datadir_rules(), engines[i]->name);
+		if (fs_exists(md))
+			strlist_addf(pages, "rules/%s", engines[i]->name);
+		free(md);
+		md = xasprintf("%s/%s.md", datadir_guides(), engines[i]->name);
+		if (fs_exists(md))
+			strlist_add(pages, engines[i]->name);
+		free(md);
+	}
+}
 
-	if (ok) {
-		char *title = xasprintf("%s: %s", e->title, what);
+/* The page of docs/DOC.md (a name of doc_pages): rules/NAME.html or
+ * guide/NAME.html, titled title.  0, or a wp_rc with *err. */
+static int md_page(const char *dir, const char *doc, const char *title,
+		   const struct strlist *pages, char **err)
+{
+	bool rules = !strncmp(doc, "rules/", 6);
+	const char *name = rules ? doc + 6 : doc;
+	char *md = xasprintf("%s/%s.md", rules ? datadir_rules() : datadir_guides(), name);
+	char *pdir = xasprintf("%s/%s", dir, rules ? "rules" : "guide");
+	char *path = xasprintf("%s/%s.html", pdir, name), *text = NULL;
+	struct sb o = SB_INIT;
+	size_t len;
+	int rc = fs_read_file(md, &text, &len, err) ? WP_ERR_IO : WP_OK;
+
+	if (!rc) {
 		site_page_open(&o, "../", title, NULL);
 		site_page_title(&o, title);
-		free(title);
 		/* The file's own first heading repeats the title. */
-		site_markdown(text[0] == '#' ? text + strcspn(text, "\n") : text, &o);
+		site_markdown(text[0] == '#' ? text + strcspn(text, "\n") : text,
+			      rules ? "rules" : "", pages, &o);
 		site_page_close(&o);
-		*rc = fs_mkdirs(rdir, err) ? WP_ERR_IO : site_put(path, &o, err);
+		rc = fs_mkdirs(pdir, err) ? WP_ERR_IO : site_put(path, &o, err);
 	}
 	sb_release(&o);
 	free(text);
-	free(er);
 	free(path);
-	free(rdir);
+	free(pdir);
 	free(md);
-	return ok;
+	return rc;
 }
 
-/* rules/NAME.html from the installed docs/rules/NAME.md, and
- * guide/NAME.html from the player guide docs/NAME.md (the page every mail
- * to a player names when wyrmpost.xml gives the site's url); false when
- * there are no rules to write from. */
-static bool rules_page(const char *dir, const struct engine *e, int *rc, char **err)
+/* rules/NAME.html from docs/rules/NAME.md, guide/NAME.html from the
+ * player guide docs/NAME.md (the page every mail to a player names when
+ * wyrmpost.xml gives the site's url), and guide/orders.html, how to play
+ * by mail (docs/orders.md).  has_rules[k]: the k-th engine has its rules
+ * page.  0, or a wp_rc with *err. */
+static int doc_site(const char *dir, bool *has_rules, size_t max, char **err)
 {
-	bool ok = md_page(dir, "rules", datadir_rules(), "the rules as played", e, rc, err);
-	if (!*rc)
-		md_page(dir, "guide", datadir_guides(), "the player guide", e, rc, err);
-	return ok;
+	const struct engine *const *engines = engine_list();
+	struct strlist pages = STRLIST_INIT;
+	int rc = WP_OK;
+
+	doc_pages(&pages);
+	for (size_t i = 0; !rc && i < pages.n; i++) {
+		const char *doc = pages.v[i], *name = strchr(doc, '/') ? strchr(doc, '/') + 1 : doc;
+		const struct engine *e = engine_find(name);
+		char *title = !e ? xstrdup("How to play by mail")
+				 : xasprintf("%s: %s", e->title, name == doc ? "the player guide"
+									      : "the rules as played");
+		rc = md_page(dir, doc, title, &pages, err);
+		free(title);
+	}
+	for (size_t k = 0; engines[k] && k < max; k++) {
+		char *doc = xasprintf("rules/%s", engines[k]->name);
+		has_rules[k] = strlist_has(&pages, doc);
+		free(doc);
+	}
+	strlist_clear(&pages);
+	return rc;
 }
 
 /* --- the whole site ---------------------------------------------------- */
 
-static void index_entry(struct sb *o, const struct site_game *sg)
+static char *index_entry(const struct game *g, bool rules_page)
 {
-	char *href = xasprintf("%s/index.html", sg->g.id);
-	sb_adds(o, "<li class=\"game\">\n<h3>");
-	site_link(o, href, sg->g.id);
-	sb_adds(o, "</h3>\n");
-	facts(o, &sg->g, "", sg->rules_page);
-	sb_adds(o, "</li>\n");
+	struct sb o = SB_INIT;
+	char *href = xasprintf("%s/index.html", g->id);
+	sb_adds(&o, "<li class=\"game\">\n<h3>");
+	site_link(&o, href, g->id);
+	sb_adds(&o, "</h3>\n");
+	facts(&o, g, "", rules_page);
+	sb_adds(&o, "</li>\n");
 	free(href);
+	return sb_detach(&o);
 }
 
 /* The games being played, then the finished ones with their winners. */
-static void index_page(struct sb *o, const struct campaign *c, const struct site_game *games,
+static void index_page(struct sb *o, const struct campaign *c, const struct site_summary *games,
 		       size_t n, const struct strlist *unreadable)
 {
 	char *title = xasprintf("The games of %s", c->cfg.sender_name);
 	size_t done = 0;
 	for (size_t k = 0; k < n; k++)
-		done += games[k].g.status == GAME_OVER;
+		done += games[k].status == GAME_OVER;
 	site_page_open(o, "", title, NULL);
 	site_page_title(o, title);
 	free(title);
@@ -364,12 +510,14 @@ static void index_page(struct sb *o, const struct campaign *c, const struct site
 		   "public reports, turn by turn, and a feed; <a href=\"deadlines.ics\">the "
 		   "deadlines</a> are a calendar, <a href=\"feed.atom\">every turn</a> a feed; "
 		   "<a href=\"players/index.html\">the players</a> and "
-		   "<a href=\"stats.html\">the statistics</a> have pages of their own.</p>\n",
+		   "<a href=\"stats.html\">the statistics</a> have pages of their own. "
+		   "<a href=\"guide/orders.html\">How to play by mail</a> tells how to "
+		   "join a game, follow one and send orders.</p>\n",
 		n + unreadable->n, n + unreadable->n == 1 ? "" : "s", done);
 	sb_adds(o, "<h2>Being played</h2>\n<ul class=\"games\">\n");
 	for (size_t k = 0; k < n; k++)
-		if (games[k].g.status != GAME_OVER)
-			index_entry(o, &games[k]);
+		if (games[k].status != GAME_OVER)
+			sb_adds(o, games[k].index_entry);
 	for (size_t i = 0; i < unreadable->n; i++) {
 		/* Named, not shown: the message may hold a path. */
 		sb_adds(o, "<li class=\"game\">\n<h3>");
@@ -382,55 +530,90 @@ static void index_page(struct sb *o, const struct campaign *c, const struct site
 	else
 		sb_adds(o, "<ul class=\"games\">\n");
 	for (size_t k = 0; k < n; k++)
-		if (games[k].g.status == GAME_OVER)
-			index_entry(o, &games[k]);
+		if (games[k].status == GAME_OVER)
+			sb_adds(o, games[k].index_entry);
 	if (done)
 		sb_adds(o, "</ul>\n");
 	site_page_close(o);
 }
 
-/* Every game that reads, with what its stored states say of its turns. */
-static void load_games(const struct campaign *c, const struct strlist *ids,
-		       const bool *has_rules, struct site_game **games, size_t *n,
-		       struct strlist *unreadable)
+/* Game id's pages, and its summary *s for the pages across games: from
+ * its summary when that is still true and flags say SITE_QUICK, else from
+ * the game and its turns, writing its pages and summary.  *unreadable
+ * when the game cannot be read.  0, or a wp_rc with *err. */
+static int one_game(const struct campaign *c, const char *id, const char *dir,
+		    const bool *has_rules, unsigned flags, struct site_summary *s,
+		    bool *unreadable, char **err)
 {
 	const struct engine *const *engines = engine_list();
-	*games = xcalloc(ids->n + 1, sizeof **games);
-	*n = 0;
-	for (size_t i = 0; i < ids->n; i++) {
-		struct site_game *sg = &(*games)[*n];
-		char *e = NULL;
-		if (campaign_load_game(c, ids->v[i], &sg->g, &e)) {
-			strlist_add(unreadable, ids->v[i]);
-			free(e);
-			continue;
-		}
+	char *key = site_summary_key(c, id), *e = NULL;
+	struct site_game sg = { 0 };
+	int rc;
+
+	*unreadable = false;
+	if ((flags & SITE_QUICK) && site_summary_load(dir, id, key, s)) {
+		bool rules_page = false;
 		for (size_t k = 0; engines[k] && k < 64; k++)
-			sg->rules_page |= engines[k] == sg->g.engine && has_rules[k];
-		site_game_turns(c, sg);
-		(*n)++;
+			rules_page |= engines[k] == s->engine && has_rules[k];
+		if (rules_page == s->rules_page) {
+			free(key);
+			return WP_OK;
+		}
+		site_summary_release(s); /* the rules page came or went */
 	}
+	if (campaign_load_game(c, id, &sg.g, &e)) {
+		*unreadable = true;
+		free(e);
+		free(key);
+		return WP_OK;
+	}
+	for (size_t k = 0; engines[k] && k < 64; k++)
+		sg.rules_page |= engines[k] == sg.g.engine && has_rules[k];
+	site_game_turns(c, &sg);
+	memset(s, 0, sizeof *s);
+	s->id = xstrdup(id);
+	s->engine = sg.g.engine;
+	s->rules_page = sg.rules_page;
+	s->status = sg.g.status;
+	s->nturns = sg.nturns;
+	s->created = sg.g.created;
+	s->index_entry = index_entry(&sg.g, sg.rules_page);
+	site_people_summary(&sg, s);
+	rc = game_pages(c, &sg.g, dir, sg.rules_page, flags, err);
+	if (!rc)
+		rc = site_game_feed(c, &sg, dir, s, err);
+	/* Last: a summary says the game's pages are written. */
+	if (!rc)
+		rc = site_summary_save(dir, key, s, err);
+	site_game_release(&sg);
+	free(key);
+	return rc;
 }
 
 int campaign_site(const struct campaign *c, const char *dir, unsigned flags, char **err)
 {
 	struct strlist ids = STRLIST_INIT, unreadable = STRLIST_INIT;
-	const struct engine *const *engines = engine_list();
 	bool has_rules[64] = { false };
-	struct site_game *games = NULL;
+	struct site_summary *games = NULL;
 	struct sb o = SB_INIT, css = SB_INIT;
-	size_t n = 0;
+	size_t n = 0, entries = 0;
 	char *path;
 	int rc = fs_mkdirs(dir, err) ? WP_ERR_IO : WP_OK;
 
-	for (size_t i = 0; !rc && engines[i] && i < ARRAY_SIZE(has_rules); i++)
-		has_rules[i] = rules_page(dir, engines[i], &rc, err);
+	if (!rc)
+		rc = doc_site(dir, has_rules, ARRAY_SIZE(has_rules), err);
 	if (!rc)
 		rc = campaign_list_games(c, &ids, err);
-	if (!rc)
-		load_games(c, &ids, has_rules, &games, &n, &unreadable);
-	for (size_t k = 0; !rc && k < n; k++)
-		rc = game_pages(c, &games[k].g, dir, games[k].rules_page, flags, err);
+	games = xcalloc(ids.n + 1, sizeof *games);
+	for (size_t i = 0; !rc && i < ids.n; i++) {
+		bool bad;
+		rc = one_game(c, ids.v[i], dir, has_rules, flags, &games[n], &bad, err);
+		if (bad)
+			strlist_add(&unreadable, ids.v[i]);
+		else
+			entries += games[n++].nentries;
+		site_feed_trim(games, n, &entries);
+	}
 	if (!rc)
 		rc = site_people(games, n, dir, err);
 	if (!rc)
@@ -445,8 +628,8 @@ int campaign_site(const struct campaign *c, const char *dir, unsigned flags, cha
 	if (!rc)
 		rc = site_put(path, &o, err);
 	free(path);
-	for (size_t k = 0; k < n; k++)
-		site_game_release(&games[k]);
+	for (size_t k = 0; k <= n && k < ids.n; k++)
+		site_summary_release(&games[k]);
 	free(games);
 	sb_release(&css);
 	sb_release(&o);

@@ -17,10 +17,15 @@
  *   DIR/stats.html           games per rules, length, missed orders, wins
  *                            by seat
  *   DIR/rules/NAME.html      the rules as played (docs/rules/NAME.md)
+ *   DIR/guide/NAME.html      the player guides (docs/NAME.md) and
+ *   DIR/guide/orders.html    how to play by mail (docs/orders.md)
+ *   DIR/ID/.summary          what the pages across games need of the game
+ *                            (site-summary.c), for `run`
  *
  * Only what the public may see goes in: the public reports, the boards as
  * the engines draw them for the public (p < 0), the engines' standings,
- * player names but never their addresses.  Nothing reads the clock: the
+ * player names but never their addresses; the one address shown is the
+ * campaign's own, where joining mail goes.  Nothing reads the clock: the
  * feeds are dated by when each turn ran, so one campaign gives one site.
  * Every file is written atomically, so a reader never sees half a page; a
  * run killed halfway leaves a site that is whole but partly older.
@@ -31,8 +36,9 @@
 #include "campaign.h"
 #include "util.h"
 
-/* Write only what may have changed: pages of turns before the last are
- * kept when newer than what they show (for `run`). */
+/* Write only what may have changed (for `run`): a game whose game.xml
+ * is as its summary says is not read at all, and pages of turns before
+ * the last are kept when newer than what they show. */
 #define SITE_QUICK 1u
 
 /* Write the site of campaign c into dir (created if need be).  0, or a

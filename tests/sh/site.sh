@@ -81,9 +81,52 @@ WYRMPOST_NOW=1780700000 "$WYRMPOST" -d "$scratch/c2" run >/dev/null 2>&1
 sed -n '/tavern\/index.html/,/<\/li>/p' "$scratch/www2/index.html" >"$scratch/tavern"
 expect_grep '1 seat offered to a newcomer' "$scratch/tavern"
 expect_no_grep 'Open seats</dt><dd>none' "$scratch/tavern"
+# The game's page shows the mail that takes the seat: sent as shown (a
+# name and password of one's own), it is answered with the code.
+mail_of() { # PAGE SECTION-ID NAME PASSWORD: the lines a page says to mail
+	sed -n "/<h2 id=\"$2\">/,/<\/pre>/p" "$1" | sed -n '/<pre class="mail">/,/<\/pre>/p' |
+		sed 's/<pre class="mail">//; s/<\/pre>//; s/YOUR-NAME/'"$3"'/; s/A-PASSWORD-OF-YOUR-OWN/'"$4"'/'
+}
+sender=$(sed -n 's/.*<sender[^>]*address="\([^"]*\)".*/\1/p' "$scratch/c/wyrmpost.xml" | head -1)
+expect_grep "mail <a href=\"mailto:$sender\">$sender</a> these lines" "$scratch/www2/tavern/index.html"
+{ printf 'From: Gus <gus@example.net>\nMessage-ID: <site-take@x>\n\n'
+  mail_of "$scratch/www2/tavern/index.html" join gus gus-secret; } >"$scratch/take.eml"
+expect_grep '^takeover ' "$scratch/take.eml"
+"$WYRMPOST" -d "$scratch/c2" submit "$scratch/take.eml" >/dev/null 2>&1 && ok || fail "the takeover mail failed"
+ls "$scratch"/c2/outbox/new/tavern-*-takeover-confirm-* >/dev/null 2>&1 && ok ||
+	fail "the page's takeover mail got no code"
 wp game cellar set open=yes >/dev/null
 expect_status 0 wp site
 expect_grep 'open: 62 more players may join by mail' "$scratch/c/www/index.html"
+expect_grep '<a href="cellar/index.html#join">how to join</a>' "$scratch/c/www/index.html"
+{ printf 'From: Hal <hal@example.net>\nMessage-ID: <site-join@x>\n\n'
+  mail_of "$www/cellar/index.html" join hal hal-secret; } >"$scratch/join.eml"
+expect_grep '^join$' "$scratch/join.eml"
+expect_status 0 wp submit "$scratch/join.eml"
+ls "$scratch"/c/outbox/new/cellar-*-join-confirm-* >/dev/null 2>&1 && ok ||
+	fail "the page's join mail got no code"
+# ...and the mail that has the public reports sent (observe).
+{ printf 'From: Ida <ida@example.net>\nMessage-ID: <site-obs@x>\n\n'
+  mail_of "$www/tavern/index.html" observe - -; } >"$scratch/obs.eml"
+expect_grep '^observe$' "$scratch/obs.eml"
+expect_status 0 wp submit "$scratch/obs.eml"
+ls "$scratch"/c/outbox/new/tavern-*-observe-confirm-* >/dev/null 2>&1 && ok ||
+	fail "the page's observe mail got no code"
+expect_no_grep 'id="observe"' "$www/keep/index.html"   # finished: nothing to follow
+expect_no_grep 'id="join"' "$www/keep/index.html"
+# How to play by mail (docs/orders.md), linked from every page.
+expect_grep '<h1>How to play by mail</h1>' "$www/guide/orders.html"
+for f in "$www/index.html" "$www"/*/index.html; do
+	expect_grep 'guide/orders.html">How to play by mail</a>' "$f"
+done
+# Links between the pages of docs/ go to their pages; others are text.
+expect_grep '<a href="../guide/dragon-keepers.html">' "$www/rules/dragon-keepers.html"
+expect_grep '<a href="../rules/dragon-keepers.html">' "$www/guide/dragon-keepers.html"
+expect_grep '<a href="../guide/burglar.html">' "$www/guide/orders.html"
+expect_grep 'see the guide to the kits)' "$www/rules/dragon-keepers.html"
+# No page names a file of the source tree.
+grep -rnE 'tests/|src/|\.md\b|RULINGS|docs/|examples/' "$www" >"$scratch/paths" &&
+	fail "paths of the repository on the site: $(head -5 "$scratch/paths")" || ok
 expect_grep 'Deadline' "$www/index.html"
 
 # Nothing private: no script, no address, no private report, none of the
@@ -92,7 +135,9 @@ expect_grep 'Deadline' "$www/index.html"
 find "$www" -type f ! -path "$www/guide/*" >"$scratch/files"
 [ "$(grep -c . "$scratch/files")" -gt 40 ] && ok || fail "too few files: $(cat "$scratch/files")"
 grep -l '<script' $(cat "$scratch/files") >"$scratch/bad" && fail "script in $(cat "$scratch/bad")" || ok
-grep -l '@example.org' $(cat "$scratch/files") >"$scratch/bad" && fail "addresses in $(cat "$scratch/bad")" || ok
+# (The campaign's own address is shown: it is where joining mail goes.)
+grep -o '[^ "<>:]*@example.org' $(cat "$scratch/files") | grep -vF ":$sender" >"$scratch/bad" &&
+	fail "addresses in $(cat "$scratch/bad")" || ok
 # What a player's own report says that no public report of the game does
 # (a hand, a seat, the orders to send) appears nowhere in the site.
 looked=0
@@ -121,8 +166,8 @@ if command -v xmllint >/dev/null; then
 fi
 for f in $(grep '\.html$' "$scratch/files"); do
 	for href in $(grep -o 'href="[^"]*"' "$f" | sed 's/href="//; s/"$//'); do
-		case $href in http*) continue ;; esac
-		[ -f "$(dirname "$f")/$href" ] || echo "$f: $href" >>"$scratch/broken"
+		case $href in http* | mailto:*) continue ;; esac
+		[ -f "$(dirname "$f")/${href%%#*}" ] || echo "$f: $href" >>"$scratch/broken"
 	done
 done
 [ -s "$scratch/broken" ] && fail "broken links: $(cat "$scratch/broken")" || ok
@@ -139,4 +184,36 @@ WYRMPOST_NOW=1780700000 wp run
 expect_grep 'href="0006.html"' "$www/tavern/0005.html"
 expect_status 0 wp site -o "$scratch/copy"
 diff -r "$www" "$scratch/copy" >"$scratch/diff" && ok || { fail "site -o differs from run's"; head "$scratch/diff" >&2; }
+
+# A run that plays one game reads that game alone, not the others nor
+# their turns (only its summary, DIR/ID/.summary, is written anew), and
+# writes only its pages and those across games.
+cp -R "$scratch/c" "$scratch/c3"
+w3=$scratch/c3/www
+for id in $ids; do
+	[ "$id" = tavern ] || grep -q ' status="over"' "$scratch/c3/games/$id/game.xml" ||
+		"$WYRMPOST" -d "$scratch/c3" game "$id" pause >/dev/null 2>&1 || fail "pause $id failed"
+done
+WYRMPOST_NOW=1780800000 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+ls "$w3/tavern" | grep '^[0-9]*\.html$' >"$scratch/turns-before"
+find "$w3" -exec touch -h -d @1000000000 {} +
+WYRMPOST_NOW=1780900000 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+ls "$w3/tavern" | grep '^[0-9]*\.html$' | grep -vxFf "$scratch/turns-before" >"$scratch/turns-new" &&
+	ok || fail "the run played no turn of tavern"
+find "$w3" -type f -newermt @1000000001 | sed "s|^$w3/||" | sort >"$scratch/written"
+expect_grep '^tavern/\.summary$' "$scratch/written"
+expect_grep '^index\.html$' "$scratch/written"
+grep '\.summary$' "$scratch/written" | grep -v '^tavern/' >"$scratch/bad" &&
+	fail "a run that played tavern read other games: $(cat "$scratch/bad")" || ok
+grep -vE '^(tavern/|index\.html$|feed\.atom$|deadlines\.ics$|stats\.html$|players/)' \
+	"$scratch/written" >"$scratch/bad" && fail "a run that played tavern wrote $(cat "$scratch/bad")" || ok
+# What it wrote is what a whole new site says.
+expect_status 0 "$WYRMPOST" -d "$scratch/c3" site -o "$scratch/copy3"
+diff -r "$w3" "$scratch/copy3" >"$scratch/diff" && ok ||
+	{ fail "the run's site differs from a whole new one"; head "$scratch/diff" >&2; }
+# A summary that does not read is no summary: the game is read anew.
+printf 'wyrmpost site summary 1\n99\ntorn' >"$w3/cellar/.summary"
+WYRMPOST_NOW=1780900060 "$WYRMPOST" -d "$scratch/c3" run >/dev/null 2>&1
+diff -r "$w3" "$scratch/copy3" >"$scratch/diff" && ok ||
+	{ fail "a torn summary was believed"; head "$scratch/diff" >&2; }
 finish

@@ -123,7 +123,8 @@ END_TEST
 START_TEST(markdown_code_keeps_trailing_blank)
 {
 	struct sb o = SB_INIT;
-	site_markdown("```\njoin 15\n-- \nDan\n```\n", &o);
+	struct strlist none = STRLIST_INIT;
+	site_markdown("```\njoin 15\n-- \nDan\n```\n", "", &none, &o);
 	ck_assert_msg(strstr(sb_str(&o), "\n--&#32;\nDan\n"), "%s", sb_str(&o));
 	ck_assert_msg(!strstr(sb_str(&o), " \n"), "%s", sb_str(&o));
 	sb_release(&o);
