@@ -83,8 +83,7 @@ static size_t run(void)
 {
 	struct run_result r;
 	ck_assert_int_eq(campaign_run(&c, 0, NULL, NULL, &r), WP_OK);
-	strlist_clear(&r.errors);
-	strlist_clear(&r.held_ids);
+	run_result_release(&r);
 	return r.processed;
 }
 

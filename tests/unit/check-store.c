@@ -717,8 +717,7 @@ START_TEST(campaign_skips_a_corrupt_game)
 	ck_assert_uint_eq(r.processed, 1);
 	ck_assert_msg(strstr(r.errors.v[0], "g1: ") && strstr(r.errors.v[0], "game.xml:"),
 		      "%s", r.errors.v[0]);
-	strlist_clear(&r.errors);
-	strlist_clear(&r.held_ids);
+	run_result_release(&r);
 	campaign_close(&c);
 	free(path);
 	rmrf(dir);
