@@ -16,51 +16,15 @@ ms_require
 ms_start
 C=$scratch/c
 
-# smtp FROM BODY-LINES...: a player's mail to the campaign, over SMTP.
-cat >"$scratch/smtp" <<'EOS'
-port=$1 from=$2
-shift 2
-exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
-reply() { # the last line of a reply, which must start with $1
-	while IFS= read -r -t 10 line <&3; do
-		line=${line%?}
-		case $line in "$1-"*) ;; "$1 "*) return 0 ;; *) echo "smtp: $line" >&2; return 1 ;; esac
-	done
-	echo "smtp: no answer" >&2
-	return 1
-}
-reply 220 || exit 1
-printf 'EHLO player.example.test\r\n' >&3; reply 250 || exit 1
-printf 'MAIL FROM:<%s>\r\n' "$from" >&3; reply 250 || exit 1
-printf 'RCPT TO:<gm@example.test>\r\n' >&3; reply 250 || exit 1
-printf 'DATA\r\n' >&3; reply 354 || exit 1
-{
-	printf 'From: %s\r\nTo: gm@example.test\r\nSubject: orders\r\n' "$from"
-	printf 'Message-ID: <%s.%s@player.example.test>\r\n\r\n' "$$" "$(date +%s%N)"
-	for l; do printf '%s\r\n' "$l"; done
-	printf '.\r\n'
-} >&3
-reply 250 || exit 1
-printf 'QUIT\r\n' >&3
-reply 221
-EOS
 smtp() { # USER LINES...
 	u=$1; shift
-	bash "$scratch/smtp" "$MS_SMTP_PORT" "$u@example.test" "$@" && ok || fail "SMTP from $u"
-	settle # in the INBOX before the next run looks
+	bash "$top_srcdir/tests/sh/smtp-send.bash" "$MS_SMTP_PORT" "$u@example.test" "" "$@" && ok || fail "SMTP from $u"
+	ms_settle # in the INBOX before the next run looks
 }
 box() { find "$(ms_maildir "$1")/new" "$(ms_maildir "$1")/cur" -type f 2>/dev/null; }
-settle() { # until Postfix has handed everything it took to Dovecot
-	n=150
-	until postqueue -c "$MS_POSTFIX_CONF" -p 2>/dev/null | grep -q 'Mail queue is empty' ||
-		[ "$n" -eq 0 ]; do
-		sleep 0.1
-		n=$((n - 1))
-	done
-}
 # got USER PATTERN [N]: USER's mailbox holds N (default 1) mails with PATTERN
 got() {
-	settle
+	ms_settle
 	n=0
 	for f in $(box "$1"); do
 		mp_text "$f" | grep -q -- "$2" && n=$((n + 1))
@@ -69,7 +33,7 @@ got() {
 }
 # text_of USER PATTERN: the decoded text of USER's last mail with PATTERN
 text_of() {
-	settle
+	ms_settle
 	: >"$scratch/text"
 	for f in $(box "$1" | xargs ls -tr); do
 		mp_text "$f" >"$scratch/t1"

@@ -90,6 +90,14 @@ ms_wait_files() { # DIR N [SECONDS]: wait until DIR holds at least N files
 }
 
 ms_maildir() { echo "$MS_HOME/$1/Maildir"; }
+ms_settle() { # until Postfix has handed everything it took to Dovecot (15 s at most)
+	n=150
+	until postqueue -c "$MS_POSTFIX_CONF" -p 2>/dev/null | grep -q 'Mail queue is empty' ||
+		[ "$n" -eq 0 ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+}
 
 ms_pick_ports() {
 	if [ -n "${MS_PORT_BASE:-}" ]; then

@@ -21,49 +21,13 @@ S=$scratch/players # what the scripted players remember
 mkdir -p "$S"
 HOURS=4            # a run every 4 hours of the fixed clock
 
-# smtp PORT FROM MESSAGE-ID LINES...: a player's mail to the campaign.
-cat >"$scratch/smtp" <<'EOS'
-port=$1 from=$2 id=$3
-shift 3
-exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
-reply() { # the last line of a reply, which must start with $1
-	while IFS= read -r -t 10 line <&3; do
-		line=${line%?}
-		case $line in "$1-"*) ;; "$1 "*) return 0 ;; *) echo "smtp: $line" >&2; return 1 ;; esac
-	done
-	echo "smtp: no answer" >&2
-	return 1
-}
-reply 220 || exit 1
-printf 'EHLO player.example.test\r\n' >&3; reply 250 || exit 1
-printf 'MAIL FROM:<%s>\r\n' "$from" >&3; reply 250 || exit 1
-printf 'RCPT TO:<gm@example.test>\r\n' >&3; reply 250 || exit 1
-printf 'DATA\r\n' >&3; reply 354 || exit 1
-{
-	printf 'From: %s\r\nTo: gm@example.test\r\nSubject: orders\r\n' "$from"
-	printf 'Message-ID: <%s>\r\n\r\n' "$id"
-	for l; do printf '%s\r\n' "$l"; done
-	printf '.\r\n'
-} >&3
-reply 250 || exit 1
-printf 'QUIT\r\n' >&3
-reply 221
-EOS
-settle() { # until Postfix has handed everything it took to Dovecot
-	n=150
-	until postqueue -c "$MS_POSTFIX_CONF" -p 2>/dev/null | grep -q 'Mail queue is empty' ||
-		[ "$n" -eq 0 ]; do
-		sleep 0.1
-		n=$((n - 1))
-	done
-}
 nsent=0
 send() { # PLAYER GAME LINES...: a mail with the header lines; remembered
 	p=$1 g=$2
 	shift 2
 	nsent=$((nsent + 1))
 	id="pt$nsent.$p@player.example.test"
-	if bash "$scratch/smtp" "$MS_SMTP_PORT" "$p@example.test" "$id" "game $g" "player $p" \
+	if bash "$top_srcdir/tests/sh/smtp-send.bash" "$MS_SMTP_PORT" "$p@example.test" "$id" "game $g" "player $p" \
 		"password ${p}pw1" "$@"; then
 		echo "$p $id" >>"$S/sent"
 		ok
@@ -110,7 +74,7 @@ wp new pan dragon-pants --seed 2 --deadline 12h $three >/dev/null
 wp new hog heart-of-glass --seed 2 --deadline 12h $three >/dev/null
 players_of() { [ "$1" = lai ] && echo "ann bob" || echo "ann bob cat"; }
 WYRMPOST_NOW=$T0 expect_status 0 wp send
-settle
+ms_settle
 
 # One player's mail for one game this round, if they have something to
 # send: orders for a turn they have not answered, with the extras of the
@@ -192,9 +156,9 @@ while [ $r -lt 24 ] && ! done_all; do
 			play $r $now "$p" "$g"
 		done
 	done
-	settle
+	ms_settle
 	WYRMPOST_NOW=$now expect_status 0 wp run
-	settle
+	ms_settle
 done
 for g in $GAMES; do
 	[ "$(turn_of "$g")" -gt 5 ] && ok || fail "$g played $(($(turn_of "$g") - 1)) turns, not 5"
